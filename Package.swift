@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies flow one way:
+//   A11yJSON, A11yPattern  →  A11yModel  →  A11yLayout  →  A11yRules  →  A11yLint
+//   A11yModel, A11yLayout  →  A11yReporting
+//   everything             →  a11ylint (argument parsing and wiring only)
+let package = Package(
+    name: "a11ylint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "a11ylint", targets: ["a11ylint"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // System libraries (see scripts/bootstrap).
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8",
+                       providers: [.apt(["libpcre2-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+        // ICU is wrapped in C: Foundation ships its own ICU module, and importing the
+        // system headers into Swift clashes with it.
+        .target(name: "CICULineBreak",
+                linkerSettings: [.linkedLibrary("icuuc")]),
+
+        .target(name: "A11yJSON"),
+        .target(name: "A11yPattern", dependencies: ["CPCRE2"]),
+        .target(name: "A11yModel",
+                dependencies: ["A11yJSON", "A11yPattern", .product(name: "Yams", package: "Yams")]),
+        .target(name: "A11yLayout",
+                dependencies: ["A11yModel", "CHarfBuzz", "CFontconfig", "CICULineBreak"]),
+        .target(name: "A11yRules",
+                dependencies: ["A11yModel", "A11yLayout", "A11yPattern",
+                               .product(name: "Yams", package: "Yams")]),
+        .target(name: "A11yLint",
+                dependencies: ["A11yRules", .product(name: "Yams", package: "Yams")]),
+        .target(name: "A11yReporting", dependencies: ["A11yModel", "A11yLayout"]),
+        .executableTarget(name: "a11ylint",
+                          dependencies: ["A11yLint", "A11yReporting",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        .executableTarget(name: "a11ylint-bench",
+                          dependencies: ["A11yLint", "A11yReporting"],
+                          path: "Benchmarks/a11ylint-bench"),
+
+        .testTarget(name: "A11yJSONTests", dependencies: ["A11yJSON"]),
+        .testTarget(name: "A11yPatternTests", dependencies: ["A11yPattern"]),
+        .testTarget(name: "A11yModelTests", dependencies: ["A11yModel"]),
+        .testTarget(name: "A11yLayoutTests", dependencies: ["A11yLayout"]),
+        .testTarget(name: "A11yRulesTests", dependencies: ["A11yRules"]),
+        .testTarget(name: "A11yLintTests", dependencies: ["A11yLint"]),
+        .testTarget(name: "A11yReportingTests", dependencies: ["A11yReporting"]),
+        .testTarget(name: "CLITests", dependencies: ["a11ylint"]),
+    ]
+)

@@ -1,0 +1,114 @@
+import Foundation
+
+/// An sRGB color with gamma-encoded components in 0…1 and straight (not
+/// premultiplied) alpha. Components are never rounded to 8 bits.
+public struct RGBA: Sendable, Hashable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public init(white: Double, alpha: Double = 1) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    public static let white = RGBA(white: 1)
+    public static let black = RGBA(white: 0)
+
+    public var isOpaque: Bool { alpha >= 1 }
+
+    /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (alpha last). The leading `#` is required.
+    public init?(hex: String) {
+        guard hex.hasPrefix("#") else { return nil }
+        let digits = Array(hex.dropFirst())
+        guard digits.allSatisfy(\.isHexDigit) else { return nil }
+        func byte(_ s: ArraySlice<Character>) -> Double { Double(Int(String(s), radix: 16)!) / 255 }
+        switch digits.count {
+        case 3:
+            let v = digits.map { Double(Int(String($0), radix: 16)! * 17) / 255 }
+            self.init(red: v[0], green: v[1], blue: v[2])
+        case 6, 8:
+            self.init(red: byte(digits[0..<2]), green: byte(digits[2..<4]), blue: byte(digits[4..<6]),
+                      alpha: digits.count == 8 ? byte(digits[6..<8]) : 1)
+        default:
+            return nil
+        }
+    }
+
+    /// `self` laid over `background`, per channel in gamma-encoded sRGB:
+    /// c = a·fg + (1 − a)·bg. The result's alpha is the union of both.
+    public func composited(over background: RGBA) -> RGBA {
+        let a = alpha
+        let outAlpha = a + background.alpha * (1 - a)
+        return RGBA(red: a * red + (1 - a) * background.red,
+                    green: a * green + (1 - a) * background.green,
+                    blue: a * blue + (1 - a) * background.blue,
+                    alpha: outAlpha)
+    }
+
+    /// WCAG 2.x relative luminance (sRGB linearisation threshold 0.04045).
+    public var relativeLuminance: Double {
+        func linear(_ c: Double) -> Double {
+            c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// `#RRGGBB` upper-case (alpha dropped): how reports name an opaque color.
+    public var hexRGB: String {
+        func byte(_ c: Double) -> String {
+            let v = Int((min(max(c, 0), 1) * 255).rounded())
+            let s = String(v, radix: 16, uppercase: true)
+            return s.count == 1 ? "0" + s : s
+        }
+        return "#" + byte(red) + byte(green) + byte(blue)
+    }
+
+    /// `#RRGGBB` when opaque, `#RRGGBBAA` otherwise.
+    public var hexString: String {
+        guard !isOpaque else { return hexRGB }
+        let v = Int((min(max(alpha, 0), 1) * 255).rounded())
+        let s = String(v, radix: 16, uppercase: true)
+        return hexRGB + (s.count == 1 ? "0" + s : s)
+    }
+}
+
+public enum Contrast {
+    /// WCAG 2.x contrast ratio of two opaque colors, unrounded, ≥ 1.
+    public static func ratio(_ a: RGBA, _ b: RGBA) -> Double {
+        let la = a.relativeLuminance, lb = b.relativeLuminance
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    /// The contrast of `foreground` drawn over `background` (itself composited over
+    /// `backdrop` when translucent). Returns the ratio and the opaque colors compared.
+    public static func measure(foreground: RGBA, background: RGBA,
+                               backdrop: RGBA = .white) -> (ratio: Double, foreground: RGBA, background: RGBA) {
+        let bg = background.isOpaque ? background : background.composited(over: backdrop)
+        let fg = foreground.isOpaque ? foreground : foreground.composited(over: bg)
+        return (ratio(fg, bg), fg, bg)
+    }
+}
+
+public enum ConformanceLevel: String, Sendable, Hashable, CaseIterable {
+    case AA, AAA
+
+    /// The text-contrast minimum for this level (WCAG 1.4.3 / 1.4.6).
+    public func requiredTextRatio(largeText: Bool) -> Double {
+        switch (self, largeText) {
+        case (.AA, false): 4.5
+        case (.AA, true): 3
+        case (.AAA, false): 7
+        case (.AAA, true): 4.5
+        }
+    }
+
+    public var textCriterion: String { self == .AA ? "1.4.3" : "1.4.6" }
+}

@@ -1,0 +1,155 @@
+import A11yJSON
+
+public enum Severity: String, Sendable, Hashable, CaseIterable, Comparable, Codable {
+    case note, warning, error
+
+    private var rank: Int { switch self { case .note: 0; case .warning: 1; case .error: 2 } }
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// Where a finding or an input error points: the path as given on the command line
+/// and a 1-based line and column (column in Unicode scalars).
+public struct SourceLocation: Sendable, Hashable, Comparable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public init(file: String, _ position: JSONPosition) {
+        self.init(file: file, line: position.line, column: position.column)
+    }
+
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        (a.file, a.line, a.column) < (b.file, b.line, b.column)
+    }
+
+    /// `file:line:column`, the form editors jump to.
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// The numbers behind a finding, in a fixed key order (so reports are stable).
+public struct Measured: Sendable, Hashable {
+    public enum Value: Sendable, Hashable {
+        case number(Double)
+        case string(String)
+        case bool(Bool)
+        case numbers([Double])
+    }
+
+    public private(set) var entries: [(key: String, value: Value)]
+
+    public init(_ entries: [(String, Value)] = []) {
+        self.entries = entries.map { (key: $0.0, value: $0.1) }
+    }
+
+    public var isEmpty: Bool { entries.isEmpty }
+
+    public subscript(key: String) -> Value? {
+        get { entries.first(where: { $0.key == key })?.value }
+        set {
+            if let i = entries.firstIndex(where: { $0.key == key }) {
+                if let newValue { entries[i].value = newValue } else { entries.remove(at: i) }
+            } else if let newValue {
+                entries.append((key: key, value: newValue))
+            }
+        }
+    }
+
+    public func number(_ key: String) -> Double? {
+        if case .number(let d)? = self[key] { return d }
+        return nil
+    }
+
+    public func string(_ key: String) -> String? {
+        if case .string(let s)? = self[key] { return s }
+        return nil
+    }
+
+    public static func == (a: Measured, b: Measured) -> Bool {
+        a.entries.count == b.entries.count
+            && zip(a.entries, b.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for (key, value) in entries { hasher.combine(key); hasher.combine(value) }
+    }
+
+    public var json: JSONOutput {
+        .object(entries.map { entry in
+            switch entry.value {
+            case .number(let d): return (entry.key, .number(d))
+            case .string(let s): return (entry.key, .string(s))
+            case .bool(let b): return (entry.key, .bool(b))
+            case .numbers(let ds): return (entry.key, .array(ds.map { .number($0) }))
+            }
+        })
+    }
+}
+
+/// One problem a rule found.
+public struct Finding: Sendable, Hashable {
+    public var rule: String
+    public var severity: Severity
+    public var message: String
+    public var location: SourceLocation
+    public var component: String?
+    public var variant: String?
+    public var theme: String?
+    public var wcag: [String]
+    public var measured: Measured
+    /// The text of the source line the finding points at: what a baseline matches
+    /// on, so that edits elsewhere in the file do not resurrect old findings.
+    public var sourceLine: String?
+
+    public init(rule: String, severity: Severity, message: String, location: SourceLocation,
+                component: String? = nil, variant: String? = nil, theme: String? = nil,
+                wcag: [String] = [], measured: Measured = Measured(), sourceLine: String? = nil) {
+        self.rule = rule
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.component = component
+        self.variant = variant
+        self.theme = theme
+        self.wcag = wcag
+        self.measured = measured
+        self.sourceLine = sourceLine
+    }
+
+    /// Report order: file, line, column, rule; then the remaining fields so that
+    /// ties are broken the same way on every run.
+    public static func reportOrder(_ a: Finding, _ b: Finding) -> Bool {
+        if a.location != b.location { return a.location < b.location }
+        if a.rule != b.rule { return a.rule < b.rule }
+        let ka = (a.component ?? "", a.variant ?? "", a.theme ?? "", a.message)
+        let kb = (b.component ?? "", b.variant ?? "", b.theme ?? "", b.message)
+        return ka < kb
+    }
+}
+
+/// An input that could not be read or parsed (exit code 2). The rest of the input
+/// is still linted.
+public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var location: SourceLocation
+    public var message: String
+
+    public init(location: SourceLocation, message: String) {
+        self.location = location
+        self.message = message
+    }
+
+    public init(file: String, line: Int = 1, column: Int = 1, message: String) {
+        self.init(location: SourceLocation(file: file, line: line, column: column), message: message)
+    }
+
+    public var description: String { "\(location.description): \(message)" }
+
+    public static func order(_ a: InputError, _ b: InputError) -> Bool {
+        a.location != b.location ? a.location < b.location : a.message < b.message
+    }
+}

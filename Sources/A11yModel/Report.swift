@@ -1,0 +1,103 @@
+/// What a rule is, as the catalogue under `Rules/` describes it. Reports, the SARIF
+/// rule list and `a11ylint rules` all read this one description.
+public struct RuleDescription: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable { case spec, source, input }
+
+    public var id: String
+    public var name: String
+    public var kind: Kind
+    public var defaultSeverity: Severity
+    /// WCAG success criteria, e.g. ["1.4.3"].
+    public var wcag: [String]
+    /// What the rule protects (contrast, names-and-values, states, layout, source, input).
+    public var category: String
+    public var summary: String
+    public var rationale: String
+    public var howToFix: String
+
+    public init(id: String, name: String, kind: Kind, defaultSeverity: Severity, wcag: [String],
+                category: String, summary: String, rationale: String, howToFix: String) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.defaultSeverity = defaultSeverity
+        self.wcag = wcag
+        self.category = category
+        self.summary = summary
+        self.rationale = rationale
+        self.howToFix = howToFix
+    }
+
+    /// A page that explains the first WCAG criterion (used as help links).
+    public var helpURL: String? { wcag.first.flatMap(WCAG.understandingURL(for:)) }
+}
+
+public enum WCAG {
+    /// Short names of the WCAG 2.2 success criteria a11ylint cites.
+    public static let criteria: [String: String] = [
+        "1.4.1": "use-of-color",
+        "1.4.3": "contrast-minimum",
+        "1.4.4": "resize-text",
+        "1.4.6": "contrast-enhanced",
+        "1.4.11": "non-text-contrast",
+        "2.5.3": "label-in-name",
+        "2.5.5": "target-size-enhanced",
+        "2.5.8": "target-size-minimum",
+        "3.3.1": "error-identification",
+        "4.1.2": "name-role-value",
+        "1.1.1": "non-text-content",
+        "2.1.1": "keyboard",
+    ]
+
+    /// The W3C "Understanding" page of a criterion, e.g.
+    /// https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html
+    public static func understandingURL(for criterion: String) -> String? {
+        criteria[criterion].map { "https://www.w3.org/WAI/WCAG22/Understanding/\($0).html" }
+    }
+}
+
+/// Everything one lint run produced: what the reporters render.
+public struct LintReport: Sendable {
+    public var toolVersion: String
+    /// Files read (specs, indexes, Swift sources), including those that failed.
+    public var files: Int
+    /// Component specs linted.
+    public var components: Int
+    /// Findings, sorted with `Finding.reportOrder` (suppressed and baselined ones removed).
+    public var findings: [Finding]
+    /// Inputs that could not be read or parsed, sorted.
+    public var inputErrors: [InputError]
+    /// Findings silenced by suppression comments or spec suppressions.
+    public var suppressed: Int
+    /// Findings matched by a baseline (nil when no baseline was used).
+    public var baselined: Int?
+    /// The catalogue entries of every rule that ran, sorted by id.
+    public var rules: [RuleDescription]
+    /// Every file that was linted (as given), sorted; reporters that list files (JUnit,
+    /// checkstyle) include the clean ones too.
+    public var lintedFiles: [String]
+
+    public init(toolVersion: String, files: Int, components: Int, findings: [Finding],
+                inputErrors: [InputError], suppressed: Int = 0, baselined: Int? = nil,
+                rules: [RuleDescription] = [], lintedFiles: [String] = []) {
+        self.toolVersion = toolVersion
+        self.files = files
+        self.components = components
+        self.findings = findings.sorted(by: Finding.reportOrder)
+        self.inputErrors = inputErrors.sorted(by: InputError.order)
+        self.suppressed = suppressed
+        self.baselined = baselined
+        self.rules = rules.sorted { $0.id < $1.id }
+        self.lintedFiles = lintedFiles.sorted()
+    }
+
+    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+
+    /// Exit code per the CLI contract: 2 for input errors, 1 for an error finding
+    /// (or a warning when `strict`), else 0.
+    public func exitCode(strict: Bool) -> Int32 {
+        if !inputErrors.isEmpty { return 2 }
+        if findings.contains(where: { $0.severity == .error || (strict && $0.severity == .warning) }) { return 1 }
+        return 0
+    }
+}

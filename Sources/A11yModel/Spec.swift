@@ -1,0 +1,281 @@
+/// A value that may be absent, explicitly `null`, or set. Variant accessibility
+/// overrides the component's field by field, and `null` means "not set" there.
+public enum Override<T: Sendable & Hashable>: Sendable, Hashable {
+    case inherit
+    case null
+    case value(T)
+
+    /// This override applied on top of `base`.
+    public func resolved(over base: T?) -> T? {
+        switch self {
+        case .inherit: return base
+        case .null: return nil
+        case .value(let v): return v
+        }
+    }
+
+    public var isExplicitNull: Bool { if case .null = self { return true }; return false }
+    public var isSet: Bool { if case .inherit = self { return false }; return true }
+}
+
+public enum ComponentKind: String, Sendable, Hashable, CaseIterable {
+    case checkbox
+}
+
+public enum HitArea: Sendable, Hashable {
+    /// The whole component frame is tappable.
+    case component
+    /// Only the indicator square.
+    case indicator
+    /// The component frame expanded symmetrically to at least this size.
+    case minimum(width: Double, height: Double)
+}
+
+public struct Geometry: Sendable, Hashable {
+    public var outerSize: Double = 24
+    public var innerSize: Double = 20
+    public var borderWidth: Double = 2
+    public var cornerRadius: Double = 6
+    public var gap: Double = 8
+    public var hitArea: HitArea = .component
+    public init() {}
+}
+
+public struct Typography: Sendable, Hashable {
+    /// A family name resolved through fontconfig, or a .ttf/.otf path (relative to
+    /// the spec file's folder when not absolute). nil: the default family, Roboto.
+    public var font: String?
+    public var size: Double = 14
+    public var lineHeight: Double = 16
+    public var weight: String = "regular"
+    public var textStyle: String = "body"
+    /// 0 means unlimited.
+    public var maxLines: Int = 0
+    public init() {}
+
+    public static let defaultFamily = "Roboto"
+
+    /// Bold-ish weights count toward WCAG's "large text" at 14 pt.
+    public var isBold: Bool {
+        ["bold", "semibold", "heavy", "black", "extrabold", "700", "800", "900", "600"].contains(weight.lowercased())
+    }
+}
+
+/// How a component exposes itself to assistive technology.
+public struct AccessibilityOverride: Sendable, Hashable {
+    /// `"text"` means "the visible text is the label"; any other string is a literal label.
+    public var label: Override<String> = .inherit
+    /// `"state"` means "checked/unchecked is exposed as the value".
+    public var value: Override<String> = .inherit
+    public var traits: Override<[String]> = .inherit
+    public init() {}
+    public init(label: Override<String>, value: Override<String>, traits: Override<[String]>) {
+        self.label = label
+        self.value = value
+        self.traits = traits
+    }
+}
+
+public struct ThemeColor: Sendable, Hashable {
+    public var color: RGBA
+    /// Where the color's value stands in the spec (nil for preset colors).
+    public var location: SourceLocation?
+    public init(color: RGBA, location: SourceLocation? = nil) {
+        self.color = color
+        self.location = location
+    }
+}
+
+public struct Theme: Sendable, Hashable {
+    public var name: String
+    public var background: ThemeColor
+    /// The opaque color under a translucent background.
+    public var backdrop: ThemeColor?
+    /// Color roles: borderEnabled, borderDisabled, checkedFill, checkmark,
+    /// textEnabled, textDisabled, borderError, textError, …
+    public var colors: [String: ThemeColor]
+    public var location: SourceLocation?
+
+    public init(name: String, background: ThemeColor, backdrop: ThemeColor? = nil,
+                colors: [String: ThemeColor], location: SourceLocation? = nil) {
+        self.name = name
+        self.background = background
+        self.backdrop = backdrop
+        self.colors = colors
+        self.location = location
+    }
+
+    /// The background as an opaque color.
+    public var opaqueBackground: RGBA {
+        let bg = background.color
+        return bg.isOpaque ? bg : bg.composited(over: backdrop?.color ?? .white)
+    }
+}
+
+public enum CheckboxShape: String, Sendable, Hashable, CaseIterable { case square, circle }
+public enum CheckState: String, Sendable, Hashable { case unchecked, checked, indeterminate }
+public enum LayoutOrder: String, Sendable, Hashable, CaseIterable { case `default`, reversed }
+public enum LayoutDirection: String, Sendable, Hashable, CaseIterable { case ltr, rtl }
+
+/// A Dynamic Type category. `bodySize` is the `.body` text size at that category.
+public enum ContentSize: String, Sendable, Hashable, CaseIterable, Comparable {
+    case xS, S, M, L, xL, xxL, xxxL, AX1, AX2, AX3, AX4, AX5
+
+    public var bodySize: Double {
+        switch self {
+        case .xS: 14
+        case .S: 15
+        case .M: 16
+        case .L: 17
+        case .xL: 19
+        case .xxL: 21
+        case .xxxL: 23
+        case .AX1: 28
+        case .AX2: 33
+        case .AX3: 40
+        case .AX4: 47
+        case .AX5: 53
+        }
+    }
+
+    /// Font size and line height are multiplied by this (L is 1).
+    public var scale: Double { bodySize / 17 }
+
+    public static func < (a: ContentSize, b: ContentSize) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// Where a variant came from.
+public enum VariantOrigin: String, Sendable, Hashable {
+    /// An entry of `a11y.variants`.
+    case declared
+    /// A `configure(...)` / `OUDSCheckboxItem(...)` call in `usage` or a Swift file.
+    case usage
+    /// The built-in set used when there is neither.
+    case defaults
+}
+
+public struct Variant: Sendable, Hashable {
+    public var name: String
+    public var text: String?
+    public var shape: CheckboxShape = .square
+    public var checkState: CheckState = .unchecked
+    public var isEnabled: Bool = true
+    public var isError: Bool = false
+    public var errorText: String?
+    public var isReadOnly: Bool = false
+    public var layout: LayoutOrder = .default
+    public var direction: LayoutDirection = .ltr
+    public var width: Double = 343
+    public var contentSize: ContentSize = .L
+    /// Theme names; nil means every theme of the spec.
+    public var themes: [String]?
+    /// A built-in color-scheme preset named by `colorScheme: .NAME` in usage.
+    public var colorScheme: String?
+    public var accessibility = AccessibilityOverride()
+    /// Where findings about this variant point.
+    public var location: SourceLocation
+    public var origin: VariantOrigin
+
+    public init(name: String, location: SourceLocation, origin: VariantOrigin) {
+        self.name = name
+        self.location = location
+        self.origin = origin
+    }
+
+    public var isChecked: Bool { checkState != .unchecked }
+
+    /// The visible text, nil when absent, empty or white space only.
+    public var visibleText: String? {
+        guard let text, !text.allSatisfy(\.isWhitespace) else { return nil }
+        return text
+    }
+}
+
+public struct SpecSuppression: Sendable, Hashable {
+    public var rule: String
+    public var variant: String?
+    public var theme: String?
+    public var reason: String
+    public var location: SourceLocation
+    public init(rule: String, variant: String?, theme: String?, reason: String, location: SourceLocation) {
+        self.rule = rule
+        self.variant = variant
+        self.theme = theme
+        self.reason = reason
+        self.location = location
+    }
+}
+
+public struct ComponentSpec: Sendable, Hashable {
+    /// The path as given on the command line.
+    public var file: String
+    public var name: String
+    public var description: String?
+    public var importLine: String?
+    public var usage: String?
+    public var tags: [String] = []
+    /// nil: not a kind a11ylint knows (only generic rules run).
+    public var kind: ComponentKind?
+    public var kindWasInferred = false
+    public var hasA11yBlock = false
+    public var geometry = Geometry()
+    public var typography = Typography()
+    public var accessibility = AccessibilityOverride()
+    public var themes: [Theme] = []
+    public var variants: [Variant] = []
+    public var suppressions: [SpecSuppression] = []
+    /// Where component-level findings point (the `name` value).
+    public var location: SourceLocation
+
+    public init(file: String, name: String, location: SourceLocation) {
+        self.file = file
+        self.name = name
+        self.location = location
+    }
+
+    /// The themes a variant is checked in.
+    public func themes(for variant: Variant) -> [Theme] {
+        guard let names = variant.themes else { return themes }
+        return themes.filter { names.contains($0.name) }
+    }
+
+    /// The variant's effective accessibility: variant overrides component, and a
+    /// checkbox with no accessibility anywhere exposes label = text, value = state,
+    /// traits = [button].
+    public func effectiveAccessibility(for variant: Variant) -> EffectiveAccessibility {
+        let checkboxDefault = kind == .checkbox
+        let label = variant.accessibility.label.resolved(over: accessibility.label.resolved(over: checkboxDefault ? "text" : nil))
+        let value = variant.accessibility.value.resolved(over: accessibility.value.resolved(over: checkboxDefault ? "state" : nil))
+        let traits = variant.accessibility.traits.resolved(over: accessibility.traits.resolved(over: checkboxDefault ? ["button"] : nil))
+        let traitsExplicit = variant.accessibility.traits.isSet || accessibility.traits.isSet
+        let valueExplicitNull = variant.accessibility.value.isExplicitNull
+            || (!variant.accessibility.value.isSet && accessibility.value.isExplicitNull)
+        return EffectiveAccessibility(labelSource: label, valueSource: value, traits: traits ?? [],
+                                      traitsExplicit: traitsExplicit, valueExplicitlyNull: valueExplicitNull,
+                                      visibleText: variant.visibleText)
+    }
+}
+
+/// What assistive technology is told about one variant.
+public struct EffectiveAccessibility: Sendable, Hashable {
+    /// `"text"`, a literal label, or nil.
+    public var labelSource: String?
+    /// `"state"`, a literal value, or nil.
+    public var valueSource: String?
+    public var traits: [String]
+    public var traitsExplicit: Bool
+    public var valueExplicitlyNull: Bool
+    public var visibleText: String?
+
+    /// The label VoiceOver reads, nil when there is none.
+    public var label: String? {
+        guard let labelSource else { return nil }
+        if labelSource == "text" { return visibleText }
+        return labelSource.allSatisfy(\.isWhitespace) ? nil : labelSource
+    }
+
+    /// True when the label is a literal (not "the visible text").
+    public var hasLiteralLabel: Bool { labelSource != nil && labelSource != "text" && label != nil }
+}

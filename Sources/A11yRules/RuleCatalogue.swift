@@ -1,0 +1,249 @@
+import Foundation
+import Yams
+import A11yModel
+
+/// One example from a rule's data: the text, with every `↓` marking a place where
+/// the rule must report (SwiftLint's convention), and the file name it is linted as.
+public struct RuleExample: Sendable, Hashable {
+    /// The example as written, markers included.
+    public var marked: String
+    /// The file name the example is linted under (decides spec vs Swift); e.g.
+    /// `Example.json` or `Example.swift`.
+    public var fileName: String
+    /// Optional `.a11ylint.yml` content the example is linted with.
+    public var configuration: String?
+
+    public init(marked: String, fileName: String, configuration: String? = nil) {
+        self.marked = marked
+        self.fileName = fileName
+        self.configuration = configuration
+    }
+
+    public static let marker: Character = "↓"
+
+    /// The text with the markers removed.
+    public var text: String { String(marked.filter { $0 != RuleExample.marker }) }
+
+    /// 1-based line/column (in Unicode scalars) of every marker, in the text without markers.
+    public var markedPositions: [(line: Int, column: Int)] {
+        var result: [(Int, Int)] = []
+        var line = 1, column = 1
+        for scalar in marked.unicodeScalars {
+            if Character(scalar) == RuleExample.marker {
+                result.append((line, column))
+                continue
+            }
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return result
+    }
+}
+
+/// A rule as the catalogue describes it, with its examples and its raw YAML (for
+/// kind-specific fields such as a source rule's patterns).
+public struct RuleEntry: @unchecked Sendable {
+    public var description: RuleDescription
+    public var triggeringExamples: [RuleExample]
+    public var nonTriggeringExamples: [RuleExample]
+    /// The rule's whole YAML mapping.
+    public var node: Yams.Node
+    /// The file the rule was read from.
+    public var file: String
+}
+
+/// The failure to read a rule file, with its position.
+public struct CatalogueError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+    public var description: String { "\(file):\(line):\(column): \(message)" }
+}
+
+/// Everything under `Rules/`: rule descriptions (one rule per file, or a pack with
+/// a `rules:` list) and color-scheme presets (`Rules/presets/*.yml`).
+public struct RuleCatalogue: @unchecked Sendable {
+    public private(set) var entries: [RuleEntry] = []
+    public private(set) var colorSchemes: [String: ColorSchemePreset] = [:]
+    public let directory: URL
+
+    public func entry(_ id: String) -> RuleEntry? { entries.first { $0.description.id == id } }
+    public func description(_ id: String) -> RuleDescription? { entry(id)?.description }
+    public var ids: [String] { entries.map(\.description.id) }
+
+    /// Reads every `.yml`/`.yaml` file below `directory`, sorted by path.
+    public init(directory: URL) throws {
+        self.directory = directory
+        let fm = FileManager.default
+        guard let walker = fm.enumerator(at: directory, includingPropertiesForKeys: nil) else {
+            throw CatalogueError(file: directory.path, line: 1, column: 1, message: "cannot read the rules folder")
+        }
+        var files: [URL] = []
+        for case let url as URL in walker where ["yml", "yaml"].contains(url.pathExtension) {
+            files.append(url)
+        }
+        for url in files.sorted(by: { $0.path < $1.path }) {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            try load(yaml: text, file: url.path)
+        }
+        let ids = entries.map(\.description.id)
+        if let duplicate = Dictionary(grouping: ids, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
+            throw CatalogueError(file: directory.path, line: 1, column: 1, message: "rule '\(duplicate)' is defined twice")
+        }
+        entries.sort { $0.description.id < $1.description.id }
+    }
+
+    /// Reads one rule file's text (also used for user rule packs).
+    public mutating func load(yaml text: String, file: String) throws {
+        let node: Yams.Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw CatalogueError.from(error, file: file)
+        }
+        guard let root = node, let mapping = root.mapping else {
+            throw CatalogueError(file: file, line: 1, column: 1, message: "expected a mapping")
+        }
+        if let presets = mapping["colorSchemes"] {
+            for (name, scheme) in try ColorSchemePreset.parse(presets, file: file) { colorSchemes[name] = scheme }
+        }
+        if let list = mapping["rules"] {
+            guard let items = list.sequence else { throw CatalogueError.at(list, file: file, "'rules' must be a list") }
+            for item in items { entries.append(try RuleCatalogue.parseRule(item, file: file)) }
+        } else if mapping["id"] != nil {
+            entries.append(try RuleCatalogue.parseRule(root, file: file))
+        }
+    }
+
+    static func parseRule(_ node: Yams.Node, file: String) throws -> RuleEntry {
+        guard let map = node.mapping else { throw CatalogueError.at(node, file: file, "a rule must be a mapping") }
+        func string(_ key: String, required: Bool = true) throws -> String {
+            guard let value = map[key] else {
+                if required { throw CatalogueError.at(node, file: file, "rule is missing '\(key)'") }
+                return ""
+            }
+            guard let s = value.string else { throw CatalogueError.at(value, file: file, "'\(key)' must be a string") }
+            return s.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let id = try string("id")
+        let kindText = try string("kind")
+        guard let kind = RuleDescription.Kind(rawValue: kindText) else {
+            throw CatalogueError.at(map["kind"]!, file: file, "unknown rule kind '\(kindText)' (spec, source or input)")
+        }
+        let severityText = try string("severity")
+        guard let severity = Severity(rawValue: severityText) else {
+            throw CatalogueError.at(map["severity"]!, file: file, "severity must be error, warning or note")
+        }
+        let wcag = map["wcag"]?.sequence?.compactMap(\.string) ?? []
+        let description = RuleDescription(
+            id: id, name: try string("name"), kind: kind, defaultSeverity: severity, wcag: wcag,
+            category: try string("category"), summary: try string("summary"),
+            rationale: try string("rationale", required: false), howToFix: try string("fix", required: false))
+
+        let defaultFile = kind == .source ? "Example.swift" : "Example.json"
+        func examples(_ key: String) throws -> [RuleExample] {
+            guard let list = map["examples"]?.mapping?[key] else { return [] }
+            guard let items = list.sequence else { throw CatalogueError.at(list, file: file, "'examples.\(key)' must be a list") }
+            return try items.map { item in
+                if let text = item.string { return RuleExample(marked: text, fileName: defaultFile) }
+                guard let m = item.mapping, let code = m["code"]?.string else {
+                    throw CatalogueError.at(item, file: file, "an example is a string or a mapping with 'code'")
+                }
+                return RuleExample(marked: code, fileName: m["file"]?.string ?? defaultFile,
+                                   configuration: m["configuration"]?.string)
+            }
+        }
+        return RuleEntry(description: description, triggeringExamples: try examples("triggering"),
+                         nonTriggeringExamples: try examples("nonTriggering"), node: node, file: file)
+    }
+
+    /// Where the shipped `Rules/` folder is: `$A11YLINT_RULES`, then next to the
+    /// executable (`share/a11ylint/Rules`, `Rules`), then the source checkout this
+    /// binary was built from.
+    public static func defaultDirectory(executablePath: String = CommandLine.arguments.first ?? "") -> URL? {
+        let fm = FileManager.default
+        func isDir(_ url: URL) -> Bool {
+            var isDirectory: ObjCBool = false
+            return fm.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        if let env = ProcessInfo.processInfo.environment["A11YLINT_RULES"], !env.isEmpty {
+            return URL(fileURLWithPath: env)
+        }
+        var candidates: [URL] = []
+        let exe = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+        candidates.append(exe.appendingPathComponent("../share/a11ylint/Rules").standardizedFileURL)
+        candidates.append(exe.appendingPathComponent("Rules"))
+        // A checkout: .build/<config>/a11ylint → walk up to the folder with Package.swift.
+        var dir = exe
+        for _ in 0..<6 {
+            candidates.append(dir.appendingPathComponent("Rules"))
+            dir = dir.deletingLastPathComponent()
+        }
+        // The checkout this file was compiled in.
+        let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(sourceRoot.appendingPathComponent("Rules"))
+        return candidates.first { isDir($0) && fm.fileExists(atPath: $0.appendingPathComponent("spec").path) }
+    }
+
+    /// The shipped catalogue, read once per process.
+    public static let shipped: Result<RuleCatalogue, CatalogueError> = {
+        guard let dir = defaultDirectory() else {
+            return .failure(CatalogueError(file: "Rules", line: 1, column: 1,
+                                           message: "cannot find a11ylint's Rules/ folder (set A11YLINT_RULES)"))
+        }
+        do { return .success(try RuleCatalogue(directory: dir)) } catch let e as CatalogueError {
+            return .failure(e)
+        } catch {
+            return .failure(CatalogueError(file: dir.path, line: 1, column: 1, message: "\(error)"))
+        }
+    }()
+}
+
+/// A built-in color scheme (`colorScheme: .NAME` in usage): one theme per appearance.
+public struct ColorSchemePreset: Sendable, Hashable {
+    public var name: String
+    public var themes: [Theme]
+
+    static func parse(_ node: Yams.Node, file: String) throws -> [(String, ColorSchemePreset)] {
+        guard let map = node.mapping else { throw CatalogueError.at(node, file: file, "'colorSchemes' must be a mapping") }
+        var result: [(String, ColorSchemePreset)] = []
+        for (key, value) in map {
+            guard let name = key.string, let appearances = value.mapping else {
+                throw CatalogueError.at(value, file: file, "a color scheme maps appearances to colors")
+            }
+            var themes: [Theme] = []
+            for (appearanceKey, colorsNode) in appearances {
+                guard let appearance = appearanceKey.string, let colors = colorsNode.mapping else {
+                    throw CatalogueError.at(colorsNode, file: file, "an appearance maps color roles to colors")
+                }
+                var roles: [String: ThemeColor] = [:]
+                var background = ThemeColor(color: .white)
+                for (roleKey, colorNode) in colors {
+                    guard let role = roleKey.string, let text = colorNode.string, let color = RGBA(hex: text) else {
+                        throw CatalogueError.at(colorNode, file: file, "colors are #RGB, #RRGGBB or #RRGGBBAA")
+                    }
+                    if role == "background" { background = ThemeColor(color: color) } else { roles[role] = ThemeColor(color: color) }
+                }
+                themes.append(Theme(name: "\(name)/\(appearance)", background: background, colors: roles))
+            }
+            result.append((name, ColorSchemePreset(name: name, themes: themes)))
+        }
+        return result
+    }
+}
+
+extension CatalogueError {
+    static func at(_ node: Yams.Node, file: String, _ message: String) -> CatalogueError {
+        CatalogueError(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, message: message)
+    }
+
+    static func from(_ error: YamlError, file: String) -> CatalogueError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
+            return CatalogueError(file: file, line: mark.line, column: mark.column, message: problem)
+        default:
+            return CatalogueError(file: file, line: 1, column: 1, message: "\(error)")
+        }
+    }
+}
