@@ -1,0 +1,2 @@
+import A11yModel
+public final class LayoutEngine: Sendable { public init() {} }

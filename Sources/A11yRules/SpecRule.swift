@@ -1,0 +1,46 @@
+import A11yModel
+import A11yLayout
+
+/// Thresholds every rule reads; `.a11ylint.yml` may change them.
+public struct RuleOptions: Sendable, Hashable {
+    public var level: ConformanceLevel = .AA
+    /// Text at least this size (pt) is "large" (WCAG: 18 pt, or 14 pt bold).
+    public var largeTextSize: Double = 18
+    public var largeBoldTextSize: Double = 14
+    /// Touch targets below this are warnings (Apple HIG, WCAG 2.5.5)…
+    public var touchTargetWarning: Double = 44
+    /// …and below this errors (WCAG 2.5.8).
+    public var touchTargetError: Double = 24
+    public init() {}
+}
+
+/// A rule over one component spec. The checking code is Swift; the rule's id,
+/// severity, WCAG criteria, texts and examples are data in `Rules/spec/<id>.yml`.
+public protocol SpecRule: Sendable {
+    var id: String { get }
+    func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding]
+}
+
+/// What a spec rule may consult besides the spec itself.
+public struct SpecRuleContext: Sendable {
+    public var options: RuleOptions
+    public var description: RuleDescription
+    public var layoutEngine: LayoutEngine?
+
+    public init(options: RuleOptions, description: RuleDescription, layoutEngine: LayoutEngine?) {
+        self.options = options
+        self.description = description
+        self.layoutEngine = layoutEngine
+    }
+
+    /// A finding of this rule about `variant` (or the component when nil), at the
+    /// variant's location unless `location` is given.
+    public func finding(_ message: String, spec: ComponentSpec, variant: Variant?, theme: Theme? = nil,
+                        severity: Severity? = nil, location: SourceLocation? = nil,
+                        wcag: [String]? = nil, measured: Measured = Measured()) -> Finding {
+        Finding(rule: description.id, severity: severity ?? description.defaultSeverity, message: message,
+                location: location ?? variant?.location ?? spec.location,
+                component: spec.name, variant: variant?.name, theme: theme?.name,
+                wcag: wcag ?? description.wcag, measured: measured)
+    }
+}
