@@ -112,3 +112,45 @@ public enum ConformanceLevel: String, Sendable, Hashable, CaseIterable {
 
     public var textCriterion: String { self == .AA ? "1.4.3" : "1.4.6" }
 }
+
+/// The color forms a spec (and a preset) may use, with messages that say what is wrong.
+public enum ColorSyntax {
+    public static let forms = "#RGB, #RRGGBB, #RRGGBBAA, {\"white\", \"alpha\"} or {\"red\", \"green\", \"blue\", \"alpha\"}"
+
+    public static func parse(hex: String) -> Result<RGBA, ColorSyntaxError> {
+        if let color = RGBA(hex: hex) { return .success(color) }
+        return .failure(ColorSyntaxError(message: "invalid color '\(hex)': expected \(forms)"))
+    }
+
+    /// `{"white": w, "alpha": a}` or `{"red", "green", "blue", "alpha"}`, components 0…1;
+    /// alpha defaults to 1.
+    public static func parse(components: [(key: String, value: Double)]) -> Result<RGBA, ColorSyntaxError> {
+        var values: [String: Double] = [:]
+        for (key, value) in components {
+            guard ["white", "red", "green", "blue", "alpha"].contains(key) else {
+                return .failure(ColorSyntaxError(message: "unknown color component '\(key)'"
+                    + Suggestions.hint(for: key, in: ["white", "red", "green", "blue", "alpha"])))
+            }
+            guard value >= 0, value <= 1 else {
+                return .failure(ColorSyntaxError(message: "color component '\(key)' must be between 0 and 1, got \(value)"))
+            }
+            values[key] = value
+        }
+        let alpha = values["alpha"] ?? 1
+        if let white = values["white"] {
+            guard values["red"] == nil, values["green"] == nil, values["blue"] == nil else {
+                return .failure(ColorSyntaxError(message: "a color has either 'white' or 'red', 'green' and 'blue'"))
+            }
+            return .success(RGBA(white: white, alpha: alpha))
+        }
+        guard let r = values["red"], let g = values["green"], let b = values["blue"] else {
+            return .failure(ColorSyntaxError(message: "a color object needs 'white', or all of 'red', 'green' and 'blue'"))
+        }
+        return .success(RGBA(red: r, green: g, blue: b, alpha: alpha))
+    }
+}
+
+public struct ColorSyntaxError: Error, Sendable {
+    public var message: String
+    public init(message: String) { self.message = message }
+}

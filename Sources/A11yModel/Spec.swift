@@ -279,3 +279,14 @@ public struct EffectiveAccessibility: Sendable, Hashable {
     /// True when the label is a literal (not "the visible text").
     public var hasLiteralLabel: Bool { labelSource != nil && labelSource != "text" && label != nil }
 }
+
+/// A built-in color scheme (`colorScheme: .NAME` in usage): one theme per appearance.
+/// Presets are data under `Rules/presets/`.
+public struct ColorSchemePreset: Sendable, Hashable {
+    public var name: String
+    public var themes: [Theme]
+    public init(name: String, themes: [Theme]) {
+        self.name = name
+        self.themes = themes
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Yams
 import A11yModel
+import A11yPattern
 
 /// One example from a rule's data: the text, with every `↓` marking a place where
 /// the rule must report (SwiftLint's convention), and the file name it is linted as.
@@ -65,6 +66,7 @@ public struct CatalogueError: Error, Sendable, CustomStringConvertible {
 public struct RuleCatalogue: @unchecked Sendable {
     public private(set) var entries: [RuleEntry] = []
     public private(set) var colorSchemes: [String: ColorSchemePreset] = [:]
+    public private(set) var checkboxCalls: [CheckboxCall] = []
     public let directory: URL
 
     public func entry(_ id: String) -> RuleEntry? { entries.first { $0.description.id == id } }
@@ -106,6 +108,9 @@ public struct RuleCatalogue: @unchecked Sendable {
         }
         if let presets = mapping["colorSchemes"] {
             for (name, scheme) in try ColorSchemePreset.parse(presets, file: file) { colorSchemes[name] = scheme }
+        }
+        if let calls = mapping["checkboxCalls"] {
+            checkboxCalls += try CheckboxCall.parse(calls, file: file)
         }
         if let list = mapping["rules"] {
             guard let items = list.sequence else { throw CatalogueError.at(list, file: file, "'rules' must be a list") }
@@ -200,11 +205,7 @@ public struct RuleCatalogue: @unchecked Sendable {
     }()
 }
 
-/// A built-in color scheme (`colorScheme: .NAME` in usage): one theme per appearance.
-public struct ColorSchemePreset: Sendable, Hashable {
-    public var name: String
-    public var themes: [Theme]
-
+extension ColorSchemePreset {
     static func parse(_ node: Yams.Node, file: String) throws -> [(String, ColorSchemePreset)] {
         guard let map = node.mapping else { throw CatalogueError.at(node, file: file, "'colorSchemes' must be a mapping") }
         var result: [(String, ColorSchemePreset)] = []
@@ -220,8 +221,21 @@ public struct ColorSchemePreset: Sendable, Hashable {
                 var roles: [String: ThemeColor] = [:]
                 var background = ThemeColor(color: .white)
                 for (roleKey, colorNode) in colors {
-                    guard let role = roleKey.string, let text = colorNode.string, let color = RGBA(hex: text) else {
-                        throw CatalogueError.at(colorNode, file: file, "colors are #RGB, #RRGGBB or #RRGGBBAA")
+                    guard let role = roleKey.string else {
+                        throw CatalogueError.at(roleKey, file: file, "a color role must be a string")
+                    }
+                    let parsed: Result<RGBA, ColorSyntaxError>
+                    if let text = colorNode.string {
+                        parsed = ColorSyntax.parse(hex: text)
+                    } else if let components = colorNode.mapping {
+                        parsed = ColorSyntax.parse(components: components.map { (key: $0.key.string ?? "", value: $0.value.float ?? .nan) })
+                    } else {
+                        parsed = .failure(ColorSyntaxError(message: "expected a color: \(ColorSyntax.forms)"))
+                    }
+                    let color: RGBA
+                    switch parsed {
+                    case .success(let c): color = c
+                    case .failure(let e): throw CatalogueError.at(colorNode, file: file, e.message)
                     }
                     if role == "background" { background = ThemeColor(color: color) } else { roles[role] = ThemeColor(color: color) }
                 }
@@ -244,6 +258,27 @@ extension CatalogueError {
             return CatalogueError(file: file, line: mark.line, column: mark.column, message: problem)
         default:
             return CatalogueError(file: file, line: 1, column: 1, message: "\(error)")
+        }
+    }
+}
+
+extension CheckboxCall {
+    static func parse(_ node: Yams.Node, file: String) throws -> [CheckboxCall] {
+        guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "'checkboxCalls' must be a list") }
+        return try items.map { item in
+            guard let map = item.mapping, let name = map["name"]?.string, let source = map["pattern"]?.string,
+                  let component = map["component"]?.string else {
+                throw CatalogueError.at(item, file: file, "a checkbox call needs 'name', 'pattern' and 'component'")
+            }
+            let pattern: Pattern
+            do { pattern = try Pattern(source) } catch let error as PatternError {
+                throw CatalogueError.at(map["pattern"]!, file: file, error.description)
+            }
+            return CheckboxCall(name: name, pattern: pattern, component: component,
+                                textArguments: map["textArguments"]?.sequence?.compactMap(\.string) ?? [],
+                                firstUnlabeledIsText: map["firstUnlabeledIsText"]?.bool ?? false,
+                                requiresCheckboxArgument: map["requiresCheckboxArgument"]?.bool ?? false,
+                                colorScheme: map["colorScheme"]?.string)
         }
     }
 }

@@ -1,0 +1,45 @@
+import Foundation
+import A11yModel
+
+/// `index-consistency`: an index's entries against the spec files beside it
+/// (`components/<name>.json` next to the index).
+struct IndexCheck: Sendable {
+    var index: SpecIndex
+    /// `components/` next to the index, spelled from the index path as given.
+    var componentsFolder: String
+    /// Listed specs that exist, in index order.
+    var existingSpecPaths: [String] = []
+    var missing: [SpecIndex.Entry] = []
+    /// Spec files in the folder that the index does not list.
+    var unlisted: [String] = []
+
+    init(index: SpecIndex, fileManager: FileManager = .default) {
+        self.index = index
+        let folder = (index.file as NSString).deletingLastPathComponent
+        componentsFolder = folder.isEmpty ? "components" : folder + "/components"
+        for entry in index.entries {
+            let path = componentsFolder + "/" + entry.name + ".json"
+            if fileManager.fileExists(atPath: path) { existingSpecPaths.append(path) } else { missing.append(entry) }
+        }
+        let listed = Set(index.entries.map { $0.name + ".json" })
+        let files = (try? fileManager.contentsOfDirectory(atPath: componentsFolder)) ?? []
+        unlisted = files.filter { $0.hasSuffix(".json") && !listed.contains($0) }.sorted().map { componentsFolder + "/" + $0 }
+    }
+
+    func findings(description: RuleDescription?) -> [Finding] {
+        let rule = ModelRuleID.indexConsistency
+        let severity = description?.defaultSeverity ?? .warning
+        var result = missing.map { entry in
+            Finding(rule: rule, severity: severity,
+                    message: "Index lists '\(entry.name)' but \(componentsFolder)/\(entry.name).json does not exist",
+                    location: entry.location, component: entry.name)
+        }
+        result += unlisted.map { path in
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            return Finding(rule: rule, severity: severity,
+                           message: "Spec file \(path) is not listed in \(index.file)",
+                           location: SourceLocation(file: path, line: 1, column: 1), component: name)
+        }
+        return result
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import A11yModel
+
+/// One file to lint: its path as the user gave it (or as found under a folder
+/// they gave), and optionally its contents (for `--staged` and tests; nil means
+/// read it from disk).
+public struct LintInput: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case json, swift }
+
+    public var path: String
+    public var contents: [UInt8]?
+    public var kind: Kind
+    /// Named by the user (not found under a folder): a JSON file that is neither a
+    /// spec nor an index is then an input error instead of being skipped.
+    public var explicit: Bool
+
+    public init(path: String, contents: [UInt8]? = nil, explicit: Bool = true) {
+        self.path = path
+        self.contents = contents
+        self.explicit = explicit
+        self.kind = path.lowercased().hasSuffix(".swift") ? .swift : .json
+    }
+
+    public static func isLintable(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".json") || lower.hasSuffix(".swift")
+    }
+}
+
+/// Turns command-line paths into inputs: files as given, folders walked
+/// (sorted, hidden folders and `.build` skipped).
+public enum InputCollector {
+    public static func collect(_ paths: [String], fileManager: FileManager = .default) -> (inputs: [LintInput], errors: [InputError]) {
+        var inputs: [LintInput] = []
+        var errors: [InputError] = []
+        var seen = Set<String>()
+        func add(_ path: String, explicit: Bool) {
+            let key = URL(fileURLWithPath: path).standardizedFileURL.path
+            if seen.insert(key).inserted { inputs.append(LintInput(path: path, explicit: explicit)) }
+        }
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                errors.append(InputError(file: path, line: 1, column: 1, message: "no such file or directory"))
+                continue
+            }
+            if !isDirectory.boolValue {
+                if LintInput.isLintable(path) { add(path, explicit: true) } else {
+                    errors.append(InputError(file: path, message: "not a lintable file: expected a .json spec or index, or a .swift file"))
+                }
+                continue
+            }
+            for file in walk(path, fileManager: fileManager) { add(file, explicit: false) }
+        }
+        return (inputs, errors)
+    }
+
+    /// Lintable files under `folder`, with paths that start with `folder` as given.
+    static func walk(_ folder: String, fileManager: FileManager) -> [String] {
+        var result: [String] = []
+        var pending = [folder]
+        while let dir = pending.popLast() {
+            guard let names = try? fileManager.contentsOfDirectory(atPath: dir) else { continue }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+                var isDirectory: ObjCBool = false
+                guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    if name != "node_modules" && name != "Pods" && name != "DerivedData" { pending.append(path) }
+                } else if LintInput.isLintable(name) {
+                    result.append(path)
+                }
+            }
+        }
+        return result.sorted()
+    }
+}

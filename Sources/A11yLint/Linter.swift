@@ -1,0 +1,244 @@
+import Foundation
+import A11yJSON
+import A11yModel
+import A11yLayout
+import A11yRules
+
+/// What to check and how strictly: defaults, then `.a11ylint.yml`, then the
+/// command line.
+public struct LintConfiguration: Sendable {
+    public var ruleOptions = RuleOptions()
+    public var disabledRules: Set<String> = []
+    /// When set, only these rules run.
+    public var onlyRules: Set<String>?
+    public var severityOverrides: [String: Severity] = [:]
+    /// Worker threads; 1 lints serially.
+    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    public init() {}
+
+    public func isEnabled(_ rule: String) -> Bool {
+        if disabledRules.contains(rule) { return false }
+        if let onlyRules { return onlyRules.contains(rule) }
+        return true
+    }
+}
+
+/// The outcome of a run: the report, plus the specs that were linted (the HTML
+/// report and `layout` draw them).
+public struct LintResult: Sendable {
+    public var report: LintReport
+    public var specs: [ComponentSpec]
+}
+
+/// Lints specs, index files and Swift files. Stateless between runs and safe to
+/// share across threads.
+public final class Linter: Sendable {
+    public static let version = "0.1.0"
+
+    public let catalogue: RuleCatalogue
+    public let configuration: LintConfiguration
+    let loader: SpecLoader
+    let specRules: SpecRuleRunner
+
+    public init(catalogue: RuleCatalogue, configuration: LintConfiguration = LintConfiguration(),
+                layoutEngine: LayoutEngine? = LayoutEngine.shared) throws(CatalogueError) {
+        self.catalogue = catalogue
+        self.configuration = configuration
+        loader = SpecLoader(presets: catalogue.colorSchemes, usageReader: UsageVariantReader(calls: catalogue.checkboxCalls))
+        specRules = SpecRuleRunner(catalogue: catalogue, options: configuration.ruleOptions, layoutEngine: layoutEngine,
+                                   isEnabled: configuration.isEnabled)
+    }
+
+    /// Lints files and folders named on the command line.
+    public func lint(paths: [String]) -> LintResult {
+        let (inputs, errors) = InputCollector.collect(paths)
+        return lint(inputs: inputs, inputErrors: errors)
+    }
+
+    public func lint(inputs: [LintInput], inputErrors: [InputError] = []) -> LintResult {
+        var outcomes = parallelMap(inputs) { self.lintFile($0) }
+        // Index files name more specs: lint those not given already.
+        let known = Set(inputs.map { Self.canonical($0.path) })
+        var listed: [LintInput] = []
+        var listedKeys = Set<String>()
+        for outcome in outcomes {
+            for path in outcome.index?.existingSpecPaths ?? [] {
+                let key = Self.canonical(path)
+                if !known.contains(key), listedKeys.insert(key).inserted { listed.append(LintInput(path: path)) }
+            }
+        }
+        outcomes += parallelMap(listed) { self.lintFile($0) }
+
+        var findings: [Finding] = []
+        var errors = inputErrors
+        var specs: [ComponentSpec] = []
+        var files = 0
+        var lintedFiles: [String] = []
+        for outcome in outcomes where outcome.counted {
+            files += 1
+            lintedFiles.append(outcome.path)
+            findings += outcome.findings
+            errors += outcome.errors
+            specs += outcome.specs
+        }
+        findings = findings.compactMap(applyConfiguration)
+        let ran = Set(findings.map(\.rule)).union(specRules.ruleIDs)
+        let report = LintReport(toolVersion: Self.version, files: files, components: specs.count, findings: findings,
+                                inputErrors: errors,
+                                rules: catalogue.entries.map(\.description).filter { ran.contains($0.id) },
+                                lintedFiles: lintedFiles)
+        return LintResult(report: report, specs: specs.sorted { ($0.file, $0.name) < ($1.file, $1.name) })
+    }
+
+    /// Severity from the catalogue (or the configuration), and disabled rules removed.
+    private func applyConfiguration(_ finding: Finding) -> Finding? {
+        guard configuration.isEnabled(finding.rule) else { return nil }
+        var f = finding
+        if let override = configuration.severityOverrides[f.rule] {
+            f.severity = override
+        } else if SpecRules.reportedByReader.contains(f.rule), let d = catalogue.description(f.rule) {
+            f.severity = d.defaultSeverity
+        }
+        if f.wcag.isEmpty, let d = catalogue.description(f.rule) { f.wcag = d.wcag }
+        return f
+    }
+
+    // MARK: - one file
+
+    struct FileOutcome: Sendable {
+        var path: String
+        var findings: [Finding] = []
+        var errors: [InputError] = []
+        var specs: [ComponentSpec] = []
+        var index: IndexCheck?
+        /// False for JSON files found under a folder that are neither spec nor index.
+        var counted = true
+    }
+
+    func lintFile(_ input: LintInput) -> FileOutcome {
+        var outcome = FileOutcome(path: input.path)
+        let bytes: [UInt8]
+        if let contents = input.contents {
+            bytes = contents
+        } else if let data = FileManager.default.contents(atPath: input.path) {
+            bytes = [UInt8](data)
+        } else {
+            outcome.errors.append(InputError(file: input.path, message: "cannot read the file (permission denied, or not a regular file)"))
+            return outcome
+        }
+        switch input.kind {
+        case .json: lintJSON(bytes, input: input, into: &outcome)
+        case .swift: lintSwift(bytes, path: input.path, into: &outcome)
+        }
+        return outcome
+    }
+
+    private func lintJSON(_ bytes: [UInt8], input: LintInput, into outcome: inout FileOutcome) {
+        let path = input.path
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(bytes: bytes)
+        } catch {
+            outcome.errors.append(InputError(file: path, line: error.position.line, column: error.position.column,
+                                             message: error.message))
+            return
+        }
+        if SpecLoader.isIndex(document) {
+            let (index, errors) = loader.loadIndex(document, file: path)
+            outcome.errors += errors
+            if let index {
+                let check = IndexCheck(index: index)
+                outcome.index = check
+                outcome.findings += check.findings(description: catalogue.description(ModelRuleID.indexConsistency))
+            }
+            return
+        }
+        if !input.explicit, document.root["name"]?.stringValue == nil {
+            outcome.counted = false // some other JSON file in a folder the user named
+            return
+        }
+        let result = loader.loadSpec(document, file: path)
+        outcome.errors += result.errors
+        var findings = result.findings
+        if let spec = result.spec {
+            outcome.specs.append(spec)
+            findings += specRules.run(spec)
+        }
+        outcome.findings += findings.map { finding in
+            var f = finding
+            if f.sourceLine == nil { f.sourceLine = document.lineText(f.location.line).trimmingCharacters(in: .whitespaces) }
+            return f
+        }
+    }
+
+    private func lintSwift(_ bytes: [UInt8], path: String, into outcome: inout FileOutcome) {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let offset = Self.firstInvalidUTF8Offset(bytes)
+            let line = bytes[..<offset].filter { $0 == 0x0A }.count + 1
+            let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let column = bytes[lineStart..<offset].filter { $0 & 0xC0 != 0x80 }.count + 1
+            outcome.errors.append(InputError(file: path, line: line, column: column,
+                                             message: String(format: "invalid UTF-8 byte 0x%02X", bytes[offset])))
+            return
+        }
+        let source = SwiftSource(text)
+        var findings: [Finding] = []
+        for spec in loader.swiftFileSpecs(source, file: path) {
+            outcome.specs.append(spec)
+            findings += specRules.run(spec)
+        }
+        outcome.findings += findings.map { finding in
+            var f = finding
+            if f.sourceLine == nil { f.sourceLine = source.lineText(f.location.line).trimmingCharacters(in: .whitespaces) }
+            return f
+        }
+    }
+
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return max(0, bytes.count - 1)
+            case .error: return min(offset, bytes.count - 1)
+            }
+        }
+    }
+
+    static func canonical(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+
+    /// Runs `body` over `items` on `configuration.jobs` threads, keeping order.
+    func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ body: @Sendable (T) -> R) -> [R] {
+        let workers = max(1, min(configuration.jobs, items.count))
+        if workers <= 1 { return items.map(body) }
+        let results = ResultSlots<R>(count: items.count)
+        let next = ResultSlots<Int>.Counter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let i = next.take(below: items.count) { results.set(i, body(items[i])) }
+        }
+        return results.values
+    }
+}
+
+/// Thread-safe result storage for `parallelMap`.
+final class ResultSlots<R: Sendable>: @unchecked Sendable {
+    private var slots: [R?]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ value: R) { lock.lock(); slots[i] = value; lock.unlock() }
+    var values: [R] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
+
+    final class Counter: @unchecked Sendable {
+        private var value = 0
+        private let lock = NSLock()
+        func take(below limit: Int) -> Int? {
+            lock.lock(); defer { lock.unlock() }
+            guard value < limit else { return nil }
+            value += 1
+            return value - 1
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import A11yJSON
+
+/// Reads typed values out of JSON nodes, collecting input errors (and
+/// `spec-unknown-key` findings) at the positions of the offending values.
+struct NodeReader {
+    let file: String
+    var errors: [InputError] = []
+    var findings: [Finding] = []
+
+    init(file: String) { self.file = file }
+
+    mutating func error(_ node: JSONNode, _ message: String) {
+        errors.append(InputError(location: SourceLocation(file: file, node.position), message: message))
+    }
+
+    mutating func finding(_ rule: String, _ severity: Severity, _ node: JSONNode, _ message: String,
+                          keyPosition: JSONPosition? = nil) {
+        findings.append(Finding(rule: rule, severity: severity, message: message,
+                                location: SourceLocation(file: file, keyPosition ?? node.position)))
+    }
+
+    /// `spec-unknown-key` for every key of `node` outside `known`, at the key.
+    mutating func unknownKeys(_ node: JSONNode, known: [String], context: String) {
+        for member in node.objectMembers ?? [] where !known.contains(member.key) {
+            findings.append(Finding(
+                rule: ModelRuleID.unknownKey, severity: .warning,
+                message: "Unknown key '\(member.key)' in \(context)" + Suggestions.hint(for: member.key, in: known),
+                location: SourceLocation(file: file, member.keyPosition)))
+        }
+    }
+
+    mutating func expectObject(_ node: JSONNode, _ what: String) -> Bool {
+        if node.objectMembers != nil { return true }
+        error(node, "expected \(what) to be an object, got \(node.typeName)")
+        return false
+    }
+
+    mutating func string(_ node: JSONNode, _ key: String) -> String? {
+        if let s = node.stringValue { return s }
+        error(node, "\"\(key)\" must be a string, got \(node.typeName)")
+        return nil
+    }
+
+    mutating func bool(_ node: JSONNode, _ key: String) -> Bool? {
+        if let b = node.boolValue { return b }
+        error(node, "\"\(key)\" must be true or false, got \(node.typeName)")
+        return nil
+    }
+
+    mutating func number(_ node: JSONNode, _ key: String) -> Double? {
+        if let d = node.doubleValue { return d }
+        error(node, "\"\(key)\" must be a number, got \(node.typeName)")
+        return nil
+    }
+
+    mutating func array(_ node: JSONNode, _ key: String) -> [JSONNode]? {
+        if let a = node.arrayValue { return a }
+        error(node, "\"\(key)\" must be an array, got \(node.typeName)")
+        return nil
+    }
+
+    mutating func positive(_ node: JSONNode, _ key: String) -> Double? {
+        guard let d = number(node, key) else { return nil }
+        guard d > 0, d.isFinite else {
+            error(node, "\"\(key)\" must be greater than 0, got \(JSONOutput.format(d))")
+            return nil
+        }
+        return d
+    }
+
+    mutating func nonNegative(_ node: JSONNode, _ key: String) -> Double? {
+        guard let d = number(node, key) else { return nil }
+        guard d >= 0, d.isFinite else {
+            error(node, "\"\(key)\" must be 0 or more, got \(JSONOutput.format(d))")
+            return nil
+        }
+        return d
+    }
+
+    mutating func badEnum(_ node: JSONNode, _ key: String, _ value: String, _ allowed: [String], extra: String = "") {
+        let list = allowed.map { "\"\($0)\"" }.joined(separator: ", ")
+        error(node, "invalid \"\(key)\" '\(value)'" + Suggestions.hint(for: value, in: allowed) + ": expected \(list)\(extra)")
+    }
+
+    mutating func enumValue<E: RawRepresentable & CaseIterable>(_ node: JSONNode, _ key: String, _ type: E.Type) -> E?
+    where E.RawValue == String {
+        guard let s = string(node, key) else { return nil }
+        if let value = E(rawValue: s) { return value }
+        badEnum(node, key, s, E.allCases.map(\.rawValue))
+        return nil
+    }
+
+    mutating func color(_ node: JSONNode, _ key: String) -> ThemeColor? {
+        let parsed: Result<RGBA, ColorSyntaxError>
+        if let hex = node.stringValue {
+            parsed = ColorSyntax.parse(hex: hex)
+        } else if let members = node.objectMembers {
+            var components: [(key: String, value: Double)] = []
+            for member in members {
+                guard let d = member.value.doubleValue else {
+                    error(member.value, "color component \"\(member.key)\" must be a number, got \(member.value.typeName)")
+                    return nil
+                }
+                components.append((member.key, d))
+            }
+            parsed = ColorSyntax.parse(components: components)
+        } else {
+            error(node, "\"\(key)\" must be a color (\(ColorSyntax.forms)), got \(node.typeName)")
+            return nil
+        }
+        switch parsed {
+        case .success(let color): return ThemeColor(color: color, location: SourceLocation(file: file, node.position))
+        case .failure(let e): error(node, e.message); return nil
+        }
+    }
+}

@@ -1,0 +1,429 @@
+import A11yJSON
+
+/// What reading one spec file produced. `spec` is nil when the file has input
+/// errors (it is then not linted; the errors say why).
+public struct SpecLoadResult: Sendable {
+    public var spec: ComponentSpec?
+    /// Findings about the spec text itself (`spec-unknown-key`, `spec-unknown-kind`).
+    public var findings: [Finding] = []
+    public var errors: [InputError] = []
+}
+
+/// An index file: `{"version": "1.0.0", "components": [{"name", "description"}]}`.
+public struct SpecIndex: Sendable, Hashable {
+    public struct Entry: Sendable, Hashable {
+        public var name: String
+        public var location: SourceLocation
+    }
+    public var file: String
+    public var entries: [Entry]
+}
+
+/// Reads component specs (spec-format.md sections 1–3) from parsed JSON, keeping
+/// every position so that findings and errors point into the file.
+public struct SpecLoader: Sendable {
+    public var presets: [String: ColorSchemePreset]
+    public var usageReader: UsageVariantReader
+
+    public init(presets: [String: ColorSchemePreset], usageReader: UsageVariantReader) {
+        self.presets = presets
+        self.usageReader = usageReader
+    }
+
+    /// True when the document looks like an index file rather than a spec.
+    public static func isIndex(_ document: JSONDocument) -> Bool {
+        document.root["components"]?.arrayValue != nil && document.root["name"] == nil
+    }
+
+    public func loadIndex(_ document: JSONDocument, file: String) -> (SpecIndex?, [InputError]) {
+        var reader = NodeReader(file: file)
+        guard reader.expectObject(document.root, "an index file") else { return (nil, reader.errors) }
+        var entries: [SpecIndex.Entry] = []
+        if let version = document.root["version"] { _ = reader.string(version, "version") }
+        if let components = reader.array(document.root["components"]!, "components") {
+            for item in components where reader.expectObject(item, "an index entry") {
+                guard let nameNode = item["name"] else {
+                    reader.error(item, "index entry is missing \"name\"")
+                    continue
+                }
+                if let name = reader.string(nameNode, "name") {
+                    entries.append(.init(name: name, location: SourceLocation(file: file, nameNode.position)))
+                }
+            }
+        }
+        return reader.errors.isEmpty ? (SpecIndex(file: file, entries: entries), []) : (nil, reader.errors)
+    }
+
+    public func loadSpec(_ document: JSONDocument, file: String) -> SpecLoadResult {
+        var reader = NodeReader(file: file)
+        let root = document.root
+        guard reader.expectObject(root, "a component spec") else { return SpecLoadResult(errors: reader.errors) }
+        guard let nameNode = root["name"] else {
+            reader.error(root, "spec is missing the required key \"name\"")
+            return SpecLoadResult(errors: reader.errors)
+        }
+        let name = reader.string(nameNode, "name") ?? ""
+        var spec = ComponentSpec(file: file, name: name, location: SourceLocation(file: file, nameNode.position))
+        if let node = root["description"] { spec.description = reader.string(node, "description") }
+        if let node = root["import"] { spec.importLine = reader.string(node, "import") }
+        if let node = root["tags"], let items = reader.array(node, "tags") {
+            spec.tags = items.compactMap { reader.string($0, "a tag") }
+        }
+        if let node = root["properties"], let items = reader.array(node, "properties") {
+            for item in items where reader.expectObject(item, "a property") {
+                for key in ["name", "type", "description"] { if let v = item[key] { _ = reader.string(v, key) } }
+            }
+        }
+        var usageNode: JSONNode?
+        if let node = root["usage"], reader.string(node, "usage") != nil { usageNode = node; spec.usage = node.stringValue }
+
+        let a11y = root["a11y"]
+        if let a11y { spec.hasA11yBlock = reader.expectObject(a11y, "the \"a11y\" block") }
+        let block = spec.hasA11yBlock ? a11y : nil
+        if let block { reader.unknownKeys(block, known: SpecKeys.a11y, context: "a11y") }
+
+        readKind(block, into: &spec, reader: &reader)
+        if let geometry = block?["geometry"] { readGeometry(geometry, into: &spec.geometry, reader: &reader) }
+        if let typography = block?["typography"] { readTypography(typography, into: &spec.typography, reader: &reader) }
+        if let accessibility = block?["accessibility"] {
+            spec.accessibility = readAccessibility(accessibility, reader: &reader)
+        }
+        let declaredThemes = block?["themes"].map { readThemes($0, reader: &reader) }
+        spec.themes = declaredThemes ?? []
+        if let suppress = block?["suppress"] { spec.suppressions = readSuppressions(suppress, reader: &reader) }
+
+        if let variantsNode = block?["variants"] {
+            spec.variants = readVariants(variantsNode, spec: spec, reader: &reader)
+        } else if spec.kind == .checkbox {
+            spec.variants = deriveVariants(usageNode: usageNode, document: document, file: file)
+        }
+        if declaredThemes == nil { assignPresetThemes(&spec) }
+        uniquifyVariantNames(&spec.variants)
+
+        let result = SpecLoadResult(spec: reader.errors.isEmpty ? spec : nil, findings: reader.findings, errors: reader.errors)
+        return result
+    }
+
+    // MARK: - kind
+
+    private func readKind(_ block: JSONNode?, into spec: inout ComponentSpec, reader: inout NodeReader) {
+        if let kindNode = block?["kind"] {
+            guard let kindText = reader.string(kindNode, "kind") else { return }
+            if let kind = ComponentKind(rawValue: kindText) {
+                spec.kind = kind
+            } else {
+                reader.finding(ModelRuleID.unknownKind, .note, kindNode,
+                               "Unknown component kind '\(kindText)'"
+                               + Suggestions.hint(for: kindText, in: ComponentKind.allCases.map(\.rawValue))
+                               + "; only generic rules run")
+            }
+            return
+        }
+        let haystack = [spec.name] + spec.tags
+        if haystack.contains(where: { $0.lowercased().contains("checkbox") }) {
+            spec.kind = .checkbox
+            spec.kindWasInferred = true
+        } else {
+            reader.findings.append(Finding(
+                rule: ModelRuleID.unknownKind, severity: .note,
+                message: "Cannot tell what kind of component '\(spec.name)' is (no \"a11y.kind\", and neither its name nor its tags mention a checkbox); only generic rules run",
+                location: spec.location, component: spec.name))
+        }
+    }
+
+    // MARK: - geometry and typography
+
+    private func readGeometry(_ node: JSONNode, into geometry: inout Geometry, reader: inout NodeReader) {
+        guard reader.expectObject(node, "\"geometry\"") else { return }
+        reader.unknownKeys(node, known: SpecKeys.geometry, context: "geometry")
+        if let v = node["outerSize"].flatMap({ reader.positive($0, "outerSize") }) { geometry.outerSize = v }
+        if let v = node["innerSize"].flatMap({ reader.positive($0, "innerSize") }) { geometry.innerSize = v }
+        if let v = node["borderWidth"].flatMap({ reader.nonNegative($0, "borderWidth") }) { geometry.borderWidth = v }
+        if let v = node["cornerRadius"].flatMap({ reader.nonNegative($0, "cornerRadius") }) { geometry.cornerRadius = v }
+        if let v = node["gap"].flatMap({ reader.nonNegative($0, "gap") }) { geometry.gap = v }
+        if let inner = node["innerSize"], geometry.innerSize > geometry.outerSize {
+            reader.error(inner, "innerSize \(JSONOutput.format(geometry.innerSize)) is larger than outerSize \(JSONOutput.format(geometry.outerSize))")
+        }
+        guard let hit = node["hitArea"] else { return }
+        if let text = hit.stringValue {
+            switch text {
+            case "component": geometry.hitArea = .component
+            case "indicator": geometry.hitArea = .indicator
+            default: reader.badEnum(hit, "hitArea", text, ["component", "indicator"], extra: " or {\"minWidth\", \"minHeight\"}")
+            }
+        } else if hit.objectMembers != nil {
+            reader.unknownKeys(hit, known: SpecKeys.hitArea, context: "hitArea")
+            let w = hit["minWidth"].flatMap { reader.nonNegative($0, "minWidth") } ?? 0
+            let h = hit["minHeight"].flatMap { reader.nonNegative($0, "minHeight") } ?? 0
+            geometry.hitArea = .minimum(width: w, height: h)
+        } else {
+            reader.error(hit, "\"hitArea\" must be \"component\", \"indicator\" or {\"minWidth\", \"minHeight\"}, got \(hit.typeName)")
+        }
+    }
+
+    private func readTypography(_ node: JSONNode, into typography: inout Typography, reader: inout NodeReader) {
+        guard reader.expectObject(node, "\"typography\"") else { return }
+        reader.unknownKeys(node, known: SpecKeys.typography, context: "typography")
+        if let v = node["font"] { typography.font = reader.string(v, "font") }
+        if let v = node["size"].flatMap({ reader.positive($0, "size") }) { typography.size = v }
+        if let v = node["lineHeight"].flatMap({ reader.positive($0, "lineHeight") }) { typography.lineHeight = v }
+        if let v = node["weight"] {
+            if let w = reader.string(v, "weight") {
+                if SpecKeys.weights.contains(w.lowercased()) || Int(w) != nil { typography.weight = w.lowercased() } else {
+                    reader.badEnum(v, "weight", w, SpecKeys.weights)
+                }
+            }
+        }
+        if let v = node["textStyle"], let s = reader.string(v, "textStyle") { typography.textStyle = s }
+        if let v = node["maxLines"] {
+            if let d = reader.number(v, "maxLines") {
+                if d >= 0, d == d.rounded(), d < 10_000 { typography.maxLines = Int(d) } else {
+                    reader.error(v, "\"maxLines\" must be a whole number ≥ 0, got \(JSONOutput.format(d))")
+                }
+            }
+        }
+    }
+
+    // MARK: - accessibility
+
+    private func readAccessibility(_ node: JSONNode, reader: inout NodeReader) -> AccessibilityOverride {
+        var result = AccessibilityOverride()
+        guard reader.expectObject(node, "\"accessibility\"") else { return result }
+        reader.unknownKeys(node, known: SpecKeys.accessibility, context: "accessibility")
+        func optionalString(_ key: String) -> Override<String> {
+            guard let v = node[key] else { return .inherit }
+            if v.isNull { return .null }
+            return reader.string(v, key).map(Override.value) ?? .inherit
+        }
+        result.label = optionalString("label")
+        result.value = optionalString("value")
+        if let v = node["traits"] {
+            if v.isNull { result.traits = .null } else if let items = reader.array(v, "traits") {
+                result.traits = .value(items.compactMap { reader.string($0, "a trait") })
+            }
+        }
+        return result
+    }
+
+    // MARK: - themes and colors
+
+    private func readThemes(_ node: JSONNode, reader: inout NodeReader) -> [Theme] {
+        guard reader.expectObject(node, "\"themes\"") else { return [] }
+        let fallback = presets["default"]?.themes.first
+        var themes: [Theme] = []
+        for member in node.objectMembers ?? [] {
+            let themeNode = member.value
+            guard reader.expectObject(themeNode, "theme \"\(member.key)\"") else { continue }
+            reader.unknownKeys(themeNode, known: SpecKeys.theme, context: "theme \"\(member.key)\"")
+            var background = ThemeColor(color: .white)
+            if let bg = themeNode["background"], let color = reader.color(bg, "background") { background = color }
+            let backdrop = themeNode["backdrop"].flatMap { reader.color($0, "backdrop") }
+            if let backdrop, !backdrop.color.isOpaque {
+                reader.error(themeNode["backdrop"]!, "\"backdrop\" must be an opaque color, got \(backdrop.color.hexString)")
+            }
+            if !background.color.isOpaque, backdrop == nil {
+                reader.error(themeNode["background"]!, "background \(background.color.hexString) is translucent: add an opaque \"backdrop\" that it lies on")
+            }
+            // Roles the theme does not set keep the component's built-in default colors.
+            var colors = fallback?.colors ?? [:]
+            if let colorsNode = themeNode["colors"], reader.expectObject(colorsNode, "\"colors\"") {
+                for role in colorsNode.objectMembers ?? [] {
+                    if !SpecKeys.colorRoles.contains(role.key) {
+                        reader.finding(ModelRuleID.unknownKey, .warning, role.value,
+                                       "Unknown color role '\(role.key)' in theme \"\(member.key)\""
+                                       + Suggestions.hint(for: role.key, in: SpecKeys.colorRoles), keyPosition: role.keyPosition)
+                    }
+                    if let color = reader.color(role.value, role.key) { colors[role.key] = color }
+                }
+            }
+            themes.append(Theme(name: member.key, background: background, backdrop: backdrop, colors: colors,
+                                location: SourceLocation(file: reader.file, member.keyPosition)))
+        }
+        return themes
+    }
+
+    /// With no declared themes: every variant gets the themes of its `colorScheme`
+    /// preset, `default` when it names none.
+    func assignPresetThemes(_ spec: inout ComponentSpec) {
+        var used: [String] = []
+        for i in spec.variants.indices {
+            let name = spec.variants[i].colorScheme.flatMap { presets[$0] != nil ? $0 : nil } ?? "default"
+            if !used.contains(name) { used.append(name) }
+            spec.variants[i].themes = presets[name]?.themes.map(\.name) ?? []
+        }
+        if used.isEmpty { used = ["default"] }
+        spec.themes = used.flatMap { presets[$0]?.themes ?? [] }
+        if spec.themes.isEmpty {
+            // No preset data at all: still lint against plain white.
+            spec.themes = [Theme(name: "default/light", background: ThemeColor(color: .white), colors: [:])]
+        }
+    }
+
+    // MARK: - variants
+
+    private func readVariants(_ node: JSONNode, spec: ComponentSpec, reader: inout NodeReader) -> [Variant] {
+        guard let items = reader.array(node, "variants") else { return [] }
+        let themeNames = spec.themes.map(\.name)
+        var variants: [Variant] = []
+        for (index, item) in items.enumerated() {
+            guard reader.expectObject(item, "a variant") else { continue }
+            reader.unknownKeys(item, known: SpecKeys.variant, context: "variant")
+            var v = Variant(name: "variant-\(index + 1)", location: SourceLocation(file: reader.file, item.position), origin: .declared)
+            if let n = item["name"], let s = reader.string(n, "name") { v.name = s }
+            if let t = item["text"] { v.text = t.isNull ? nil : reader.string(t, "text") }
+            if item["name"] == nil, let text = v.visibleText { v.name = VariantNaming.slug(text) }
+            if let s = item["shape"] { v.shape = reader.enumValue(s, "shape", CheckboxShape.self) ?? v.shape }
+            if let c = item["isChecked"] {
+                if let b = c.boolValue { v.checkState = b ? .checked : .unchecked } else if let s = c.stringValue {
+                    if let state = CheckState(rawValue: s) { v.checkState = state } else {
+                        reader.badEnum(c, "isChecked", s, ["indeterminate"], extra: ", true or false")
+                    }
+                } else {
+                    reader.error(c, "\"isChecked\" must be true, false or \"indeterminate\", got \(c.typeName)")
+                }
+            }
+            if let b = item["isEnabled"].flatMap({ reader.bool($0, "isEnabled") }) { v.isEnabled = b }
+            if let b = item["isError"].flatMap({ reader.bool($0, "isError") }) { v.isError = b }
+            if let e = item["errorText"] { v.errorText = e.isNull ? nil : reader.string(e, "errorText") }
+            if let b = item["isReadOnly"].flatMap({ reader.bool($0, "isReadOnly") }) { v.isReadOnly = b }
+            if let l = item["layout"] { v.layout = reader.enumValue(l, "layout", LayoutOrder.self) ?? v.layout }
+            if let d = item["layoutDirection"] { v.direction = reader.enumValue(d, "layoutDirection", LayoutDirection.self) ?? v.direction }
+            if let w = item["width"].flatMap({ reader.positive($0, "width") }) { v.width = w }
+            if let c = item["contentSize"] { v.contentSize = reader.enumValue(c, "contentSize", ContentSize.self) ?? v.contentSize }
+            if let t = item["themes"], let list = reader.array(t, "themes") {
+                var names: [String] = []
+                for entry in list {
+                    guard let name = reader.string(entry, "a theme name") else { continue }
+                    if !spec.themes.isEmpty, !themeNames.contains(name) {
+                        reader.error(entry, "unknown theme '\(name)'" + Suggestions.hint(for: name, in: themeNames))
+                    }
+                    names.append(name)
+                }
+                v.themes = names
+            }
+            if let a = item["accessibility"] { v.accessibility = readAccessibility(a, reader: &reader) }
+            variants.append(v)
+        }
+        return variants
+    }
+
+    private func deriveVariants(usageNode: JSONNode?, document: JSONDocument, file: String) -> [Variant] {
+        if let usageNode, let usage = usageNode.stringValue {
+            let source = SwiftSource(usage)
+            let derived = usageReader.variants(in: source, file: file, context: .specUsage) { offset in
+                let scalarIndex = source.scalarIndex(atOffset: offset)
+                let position = document.sourcePosition(inString: usageNode, decodedScalarIndex: scalarIndex) ?? usageNode.position
+                return SourceLocation(file: file, position)
+            }
+            if !derived.isEmpty { return derived }
+        }
+        return VariantNaming.defaultSet(location: SourceLocation(file: file, document.root["name"]?.position ?? document.root.position))
+    }
+
+    func uniquifyVariantNames(_ variants: inout [Variant]) {
+        var seen: [String: Int] = [:]
+        for i in variants.indices {
+            let base = variants[i].name
+            let count = seen[base, default: 0] + 1
+            seen[base] = count
+            if count > 1 { variants[i].name = "\(base)-\(count)" }
+        }
+    }
+
+    // MARK: - suppressions
+
+    private func readSuppressions(_ node: JSONNode, reader: inout NodeReader) -> [SpecSuppression] {
+        guard let items = reader.array(node, "suppress") else { return [] }
+        var result: [SpecSuppression] = []
+        for item in items where reader.expectObject(item, "a suppression") {
+            reader.unknownKeys(item, known: SpecKeys.suppression, context: "suppress")
+            guard let ruleNode = item["rule"], let rule = reader.string(ruleNode, "rule") else {
+                if item["rule"] == nil { reader.error(item, "a suppression needs \"rule\"") }
+                continue
+            }
+            guard let reasonNode = item["reason"], let reason = reader.string(reasonNode, "reason"),
+                  !reason.allSatisfy(\.isWhitespace) else {
+                reader.error(item["reason"] ?? item, "a suppression needs a non-empty \"reason\" saying why the finding is acceptable")
+                continue
+            }
+            let variant = item["variant"].flatMap { reader.string($0, "variant") }
+            let theme = item["theme"].flatMap { reader.string($0, "theme") }
+            result.append(SpecSuppression(rule: rule, variant: variant, theme: theme, reason: reason,
+                                          location: SourceLocation(file: reader.file, item.position)))
+        }
+        return result
+    }
+}
+
+/// Names for variants that have none.
+public enum VariantNaming {
+    /// "Accept terms" → "accept-terms".
+    public static func slug(_ text: String) -> String {
+        var out = ""
+        var pendingDash = false
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                if pendingDash, !out.isEmpty { out += "-" }
+                pendingDash = false
+                out.unicodeScalars.append(scalar)
+            } else {
+                pendingDash = true
+            }
+            if out.unicodeScalars.count >= 40 { break }
+        }
+        return out.isEmpty ? "variant" : out
+    }
+
+    /// A name for a derived variant: its text's slug, else its shape and state.
+    public static func name(for variant: Variant) -> String {
+        if let text = variant.visibleText { return slug(text) }
+        var name = "\(variant.shape.rawValue)-\(variant.checkState.rawValue)"
+        if !variant.isEnabled { name += "-disabled" }
+        return name
+    }
+
+    /// With neither `variants` nor usable `usage`: "Label", unchecked and checked,
+    /// enabled and disabled.
+    public static func defaultSet(location: SourceLocation) -> [Variant] {
+        var result: [Variant] = []
+        for enabled in [true, false] {
+            for checked in [CheckState.unchecked, .checked] {
+                var v = Variant(name: "", location: location, origin: .defaults)
+                v.text = "Label"
+                v.checkState = checked
+                v.isEnabled = enabled
+                v.name = "label-\(checked.rawValue)" + (enabled ? "" : "-disabled")
+                result.append(v)
+            }
+        }
+        return result
+    }
+}
+
+extension SpecLoader {
+    /// Checkbox variants configured in a Swift file, one spec per component the
+    /// calls belong to (`CheckboxView` for `configure(`, `OUDSCheckboxItem`, …),
+    /// with default geometry and the color scheme each call names (or the call's
+    /// default scheme).
+    public func swiftFileSpecs(_ source: SwiftSource, file: String) -> [ComponentSpec] {
+        let calls = usageReader.derivedCalls(in: source, file: file, context: .swiftFile) { offset in
+            let p = source.position(atOffset: offset)
+            return SourceLocation(file: file, line: p.line, column: p.column)
+        }
+        var order: [String] = []
+        var groups: [String: [Variant]] = [:]
+        for call in calls {
+            if groups[call.call.component] == nil { order.append(call.call.component) }
+            groups[call.call.component, default: []].append(call.variant)
+        }
+        return order.map { component in
+            let variants = groups[component]!
+            var spec = ComponentSpec(file: file, name: component, location: variants[0].location)
+            spec.kind = .checkbox
+            spec.variants = variants
+            assignPresetThemes(&spec)
+            uniquifyVariantNames(&spec.variants)
+            return spec
+        }
+    }
+}

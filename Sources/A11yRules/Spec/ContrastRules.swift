@@ -1,0 +1,151 @@
+import A11yModel
+
+/// Formats a ratio for messages with two decimals, never rounded up to the
+/// threshold it fails (4.499 against 4.5 shows as 4.49, not 4.50).
+func formatRatio(_ ratio: Double, below required: Double) -> String {
+    var shown = (ratio * 100).rounded() / 100
+    if shown >= required { shown = (ratio * 100).rounded(.down) / 100 }
+    return String(format: "%.2f", shown)
+}
+
+func formatThreshold(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
+
+/// One color pair the contrast rules measure, passing or not. The HTML report
+/// shows all of them as swatches; the rules report those below `required`.
+public struct ContrastMeasurement: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case text, nonText }
+    public var kind: Kind
+    public var variant: Variant
+    public var theme: Theme
+    /// The color role measured (textEnabled, checkedFill, checkmark, …).
+    public var role: String
+    /// "Label text", "Checkmark", …: how messages name it.
+    public var subject: String
+    /// Opaque colors after compositing.
+    public var foreground: RGBA
+    public var background: RGBA
+    public var ratio: Double
+    public var required: Double
+    public var wcag: [String]
+    public var largeText: Bool?
+    public var fontSize: Double?
+    /// Where the measured color is written in the spec, if it is.
+    public var colorLocation: SourceLocation?
+
+    public var passes: Bool { ratio >= required }
+}
+
+public enum ContrastMeasurements {
+    /// Every pair the contrast rules check in `spec`: enabled variants only (WCAG
+    /// exempts inactive components), in every theme the variant uses.
+    public static func measure(_ spec: ComponentSpec, options: RuleOptions) -> [ContrastMeasurement] {
+        guard spec.kind == .checkbox else { return [] }
+        var result: [ContrastMeasurement] = []
+        for variant in spec.variants where variant.isEnabled {
+            for theme in spec.themes(for: variant) {
+                result += text(spec, variant, theme, options)
+                result += nonText(variant, theme)
+            }
+        }
+        return result
+    }
+
+    private static func pair(_ kind: ContrastMeasurement.Kind, _ variant: Variant, _ theme: Theme, role: String,
+                             subject: String, color: ThemeColor, on background: RGBA, required: Double,
+                             wcag: [String]) -> ContrastMeasurement {
+        let fg = color.color.isOpaque ? color.color : color.color.composited(over: background)
+        return ContrastMeasurement(kind: kind, variant: variant, theme: theme, role: role, subject: subject,
+                                   foreground: fg, background: background, ratio: Contrast.ratio(fg, background),
+                                   required: required, wcag: wcag, colorLocation: color.location)
+    }
+
+    static func text(_ spec: ComponentSpec, _ variant: Variant, _ theme: Theme, _ options: RuleOptions) -> [ContrastMeasurement] {
+        guard variant.visibleText != nil else { return [] }
+        // WCAG sizes are rendered sizes: the Dynamic Type category scales the font.
+        let size = spec.typography.size * variant.contentSize.scale
+        let large = size >= options.largeTextSize || (spec.typography.isBold && size >= options.largeBoldTextSize)
+        let required = options.level.requiredTextRatio(largeText: large)
+        var roles = [("textEnabled", "Label text")]
+        if variant.isError { roles.append(("textError", "Error text")) }
+        return roles.compactMap { role, subject in
+            guard let color = theme.colors[role] else { return nil }
+            var m = pair(.text, variant, theme, role: role, subject: subject, color: color, on: theme.opaqueBackground,
+                         required: required, wcag: [options.level.textCriterion])
+            m.largeText = large
+            m.fontSize = size
+            return m
+        }
+    }
+
+    static func nonText(_ variant: Variant, _ theme: Theme) -> [ContrastMeasurement] {
+        let background = theme.opaqueBackground
+        let required = NonTextContrastRule.required
+        let wcag = ["1.4.11"]
+        var result: [ContrastMeasurement] = []
+        if variant.isChecked {
+            if let fill = theme.colors["checkedFill"] {
+                result.append(pair(.nonText, variant, theme, role: "checkedFill", subject: "Checked indicator fill",
+                                   color: fill, on: background, required: required, wcag: wcag))
+                let opaqueFill = fill.color.isOpaque ? fill.color : fill.color.composited(over: background)
+                if let mark = theme.colors["checkmark"] {
+                    let subject = variant.checkState == .indeterminate ? "Indeterminate dash" : "Checkmark"
+                    result.append(pair(.nonText, variant, theme, role: "checkmark", subject: subject,
+                                       color: mark, on: opaqueFill, required: required, wcag: wcag))
+                }
+            }
+        } else if !variant.isError, let border = theme.colors["borderEnabled"] {
+            result.append(pair(.nonText, variant, theme, role: "borderEnabled", subject: "Unchecked indicator border",
+                               color: border, on: background, required: required, wcag: wcag))
+        }
+        if variant.isError {
+            let role = theme.colors["borderError"] != nil ? "borderError" : "borderEnabled"
+            if let border = theme.colors[role], role == "borderError" || !variant.isChecked {
+                result.append(pair(.nonText, variant, theme, role: role, subject: "Error indicator border",
+                                   color: border, on: background, required: required, wcag: wcag))
+            }
+        }
+        return result
+    }
+}
+
+extension SpecRuleContext {
+    /// A finding for a measurement below its threshold.
+    func contrastFinding(_ m: ContrastMeasurement, spec: ComponentSpec) -> Finding {
+        // Variants with no place of their own (the built-in set) point at the color.
+        let location = m.variant.origin == .defaults ? (m.colorLocation ?? m.variant.location) : m.variant.location
+        let message = "\(m.subject) contrast \(formatRatio(m.ratio, below: m.required)):1 is below "
+            + "\(formatThreshold(m.required)):1 (WCAG \(m.wcag.joined(separator: ", ")))"
+        var measured = Measured([("ratio", .number(m.ratio)), ("required", .number(m.required)),
+                                 ("foreground", .string(m.foreground.hexRGB)), ("background", .string(m.background.hexRGB)),
+                                 ("role", .string(m.role))])
+        if let large = m.largeText { measured["largeText"] = .bool(large) }
+        if let size = m.fontSize { measured["fontSize"] = .number(size) }
+        return finding(message, spec: spec, variant: m.variant, theme: m.theme, location: location, wcag: m.wcag,
+                       measured: measured)
+    }
+}
+
+/// WCAG 1.4.3 / 1.4.6: the label (and the error text) against the background.
+public struct TextContrastRule: SpecRule {
+    public let id = "text-contrast"
+    public init() {}
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
+        ContrastMeasurements.measure(spec, options: context.options)
+            .filter { $0.kind == .text && !$0.passes }
+            .map { context.contrastFinding($0, spec: spec) }
+    }
+}
+
+/// WCAG 1.4.11: the indicator's boundary and state marks against what surrounds them.
+public struct NonTextContrastRule: SpecRule {
+    public let id = "nontext-contrast"
+    public static let required = 3.0
+    public init() {}
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
+        ContrastMeasurements.measure(spec, options: context.options)
+            .filter { $0.kind == .nonText && !$0.passes }
+            .map { context.contrastFinding($0, spec: spec) }
+    }
+}

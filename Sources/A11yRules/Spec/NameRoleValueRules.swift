@@ -1,0 +1,74 @@
+import A11yModel
+
+/// WCAG 4.1.2: a control must have an accessible name.
+public struct MissingLabelRule: SpecRule {
+    public let id = "missing-label"
+    public init() {}
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
+        guard spec.kind == .checkbox else { return [] }
+        return spec.variants.compactMap { variant in
+            let a11y = spec.effectiveAccessibility(for: variant)
+            guard a11y.visibleText == nil, a11y.label == nil else { return nil }
+            return context.finding("Variant '\(variant.name)' has no visible text and no accessibility label: "
+                                   + "VoiceOver announces an unnamed button", spec: spec, variant: variant)
+        }
+    }
+}
+
+/// WCAG 2.5.3: the accessible name must contain the visible text (Voice Control
+/// users say what they see).
+public struct LabelInNameRule: SpecRule {
+    public let id = "label-in-name"
+    public init() {}
+
+    static func folded(_ s: String) -> String {
+        s.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
+        guard spec.kind == .checkbox else { return [] }
+        return spec.variants.compactMap { variant in
+            let a11y = spec.effectiveAccessibility(for: variant)
+            guard a11y.hasLiteralLabel, let label = a11y.label, label != UsageVariantReader.dynamicValue,
+                  let text = a11y.visibleText else { return nil }
+            guard !Self.folded(label).contains(Self.folded(text)) else { return nil }
+            return context.finding("Accessibility label \"\(label)\" does not contain the visible text \"\(text)\"",
+                                   spec: spec, variant: variant,
+                                   measured: Measured([("label", .string(label)), ("text", .string(text))]))
+        }
+    }
+}
+
+/// WCAG 4.1.2: the checked state must be exposed (as a value or a toggle trait).
+public struct MissingValueRule: SpecRule {
+    public let id = "missing-value"
+    public init() {}
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
+        guard spec.kind == .checkbox else { return [] }
+        return spec.variants.compactMap { variant in
+            let a11y = spec.effectiveAccessibility(for: variant)
+            guard a11y.valueExplicitlyNull, !a11y.traits.contains("toggle") else { return nil }
+            return context.finding("Variant '\(variant.name)' does not expose its checked state: accessibility value is null "
+                                   + "and there is no toggle trait", spec: spec, variant: variant)
+        }
+    }
+}
+
+/// WCAG 4.1.2: a checkbox must say what it is (button or toggle).
+public struct MissingTraitRule: SpecRule {
+    public let id = "missing-trait"
+    public init() {}
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
+        guard spec.kind == .checkbox else { return [] }
+        return spec.variants.compactMap { variant in
+            let a11y = spec.effectiveAccessibility(for: variant)
+            guard a11y.traitsExplicit, !a11y.traits.contains("button"), !a11y.traits.contains("toggle") else { return nil }
+            let given = a11y.traits.isEmpty ? "none" : a11y.traits.joined(separator: ", ")
+            return context.finding("Variant '\(variant.name)' has traits [\(given)]: add \"button\" or \"toggle\" so "
+                                   + "assistive technology announces a control", spec: spec, variant: variant)
+        }
+    }
+}

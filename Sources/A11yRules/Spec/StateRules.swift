@@ -1,0 +1,40 @@
+import A11yModel
+
+/// Design-system rule: error + read-only, error + disabled and read-only + disabled
+/// are undefined (the first two crash at run time in the reference component).
+public struct ForbiddenStateRule: SpecRule {
+    public let id = "forbidden-state"
+    public init() {}
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
+        guard spec.kind == .checkbox else { return [] }
+        return spec.variants.compactMap { variant in
+            var pairs: [String] = []
+            if variant.isError && variant.isReadOnly { pairs.append("error + read-only") }
+            if variant.isError && !variant.isEnabled { pairs.append("error + disabled") }
+            if variant.isReadOnly && !variant.isEnabled { pairs.append("read-only + disabled") }
+            guard !pairs.isEmpty else { return nil }
+            return context.finding(
+                "Forbidden state combination \(pairs.joined(separator: ", ")) on variant '\(variant.name)': "
+                + "the design system does not define it (it may crash at run time)",
+                spec: spec, variant: variant,
+                measured: Measured([("isError", .bool(variant.isError)), ("isReadOnly", .bool(variant.isReadOnly)),
+                                    ("isEnabled", .bool(variant.isEnabled))]))
+        }
+    }
+}
+
+/// WCAG 3.3.1 / 1.4.1: an error shown only by color, with no text saying what is wrong.
+public struct ErrorWithoutMessageRule: SpecRule {
+    public let id = "error-without-message"
+    public init() {}
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
+        guard spec.kind == .checkbox else { return [] }
+        return spec.variants.compactMap { variant in
+            guard variant.isError, (variant.errorText ?? "").allSatisfy(\.isWhitespace) else { return nil }
+            return context.finding("Variant '\(variant.name)' is in error but has no errorText: the error is shown by color alone",
+                                   spec: spec, variant: variant)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import A11yModel
+import A11yRules
+import A11yLint
+import A11yReporting
+
+@main
+struct A11yLintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "a11ylint",
+        abstract: "Accessibility and layout linter for design-system component specs and Swift source.",
+        discussion: """
+        Exit codes: 0 no error finding, 1 an error finding (or a warning with --strict), \
+        2 bad usage or an input that could not be read or parsed.
+        """,
+        version: Linter.version,
+        subcommands: [LintCommand.self, LayoutCommand.self, ContrastCommand.self, RulesCommand.self],
+        defaultSubcommand: LintCommand.self)
+
+    /// Runs the command line; usage errors exit 2 (the contract), not
+    /// ArgumentParser's 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                print(message)
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// Fails with exit code 2 and a message on standard error.
+func fail(_ message: String) -> ExitCode {
+    FileHandle.standardError.write(Data(("a11ylint: " + message + "\n").utf8))
+    return ExitCode(2)
+}
+
+/// The shipped rule catalogue, or exit 2 saying why it cannot be read.
+func loadCatalogue() throws -> RuleCatalogue {
+    switch RuleCatalogue.shipped {
+    case .success(let catalogue): return catalogue
+    case .failure(let error): throw fail(error.description)
+    }
+}
+
+/// Writes `text` to `path` (or standard output when nil).
+func emit(_ text: String, to path: String?) throws {
+    guard let path else {
+        FileHandle.standardOutput.write(Data(text.utf8))
+        return
+    }
+    do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    } catch {
+        throw fail("cannot write \(path): \(error.localizedDescription)")
+    }
+}
+
+/// Colors only on a terminal, and never with NO_COLOR set (https://no-color.org).
+func terminalWantsColor(output: String?) -> Bool {
+    guard output == nil, isatty(STDOUT_FILENO) != 0 else { return false }
+    let env = ProcessInfo.processInfo.environment
+    if let noColor = env["NO_COLOR"], !noColor.isEmpty { return false }
+    return env["TERM"] != "dumb"
+}
+
+extension ConformanceLevel: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}

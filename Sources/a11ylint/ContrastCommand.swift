@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import A11yJSON
+import A11yModel
+
+struct ContrastCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "contrast",
+        abstract: "Measure the WCAG 2.x contrast ratio of a foreground color on a background color.",
+        discussion: """
+        Colors are #RGB, #RRGGBB or #RRGGBBAA (alpha last). A translucent foreground is \
+        composited over the background, a translucent background over white. Exit code 0 when \
+        the pair meets the chosen level for text of that size, 1 when it does not.
+        """)
+
+    @Argument(help: "Foreground color, e.g. #00000080.")
+    var foreground: String
+
+    @Argument(help: "Background color, e.g. #FFFFFF.")
+    var background: String
+
+    @Flag(help: "Large text (18 pt, or 14 pt bold): 3:1 at AA, 4.5:1 at AAA.")
+    var large = false
+
+    @Option(help: "Contrast conformance level: AA or AAA.")
+    var level: ConformanceLevel = .AA
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    func parse(_ text: String, _ what: String) throws -> RGBA {
+        switch ColorSyntax.parse(hex: text) {
+        case .success(let color): return color
+        case .failure(let error): throw ValidationError("\(what): \(error.message)")
+        }
+    }
+
+    func run() throws {
+        let fg = try parse(foreground, "foreground")
+        let bg = try parse(background, "background")
+        let measured = Contrast.measure(foreground: fg, background: bg)
+        let required = level.requiredTextRatio(largeText: large)
+        let passes = measured.ratio >= required
+        let checks: [(String, Double)] = [
+            ("AA normal text", 4.5), ("AA large text", 3), ("AAA normal text", 7), ("AAA large text", 4.5),
+            ("non-text (1.4.11)", 3),
+        ]
+        switch format {
+        case .json:
+            let json = JSONOutput.object([
+                ("foreground", .string(measured.foreground.hexRGB)),
+                ("background", .string(measured.background.hexRGB)),
+                ("ratio", .number(measured.ratio)),
+                ("level", .string(level.rawValue)),
+                ("largeText", .bool(large)),
+                ("required", .number(required)),
+                ("passes", .bool(passes)),
+                ("checks", .object(checks.map { ($0.0, .bool(measured.ratio >= $0.1)) })),
+            ])
+            print(json.serialized())
+        case .text:
+            let shown = String(format: "%.2f", (measured.ratio * 100).rounded(.down) / 100)
+            print("\(measured.foreground.hexRGB) on \(measured.background.hexRGB): \(shown):1 (\(measured.ratio))")
+            for (name, threshold) in checks {
+                let ok = measured.ratio >= threshold
+                print("  \(ok ? "pass" : "fail")  \(name) \(threshold == threshold.rounded() ? String(Int(threshold)) : String(threshold)):1")
+            }
+            print("\(level.rawValue) \(large ? "large" : "normal") text: \(passes ? "passes" : "fails")")
+        }
+        throw ExitCode(passes ? 0 : 1)
+    }
+}

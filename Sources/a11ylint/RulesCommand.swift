@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import A11yModel
+import A11yRules
+
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List the rules, or explain one with its examples.")
+
+    @Argument(help: "A rule id to explain.")
+    var ruleID: String?
+
+    func run() throws {
+        let catalogue = try loadCatalogue()
+        guard let ruleID else {
+            let width = catalogue.ids.map(\.count).max() ?? 0
+            for entry in catalogue.entries {
+                let d = entry.description
+                let id = d.id.padding(toLength: width, withPad: " ", startingAt: 0)
+                let severity = d.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
+                let wcag = d.wcag.isEmpty ? "" : " (WCAG \(d.wcag.joined(separator: ", ")))"
+                print("\(id)  \(severity)  \(d.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(d.name)\(wcag)")
+            }
+            print("\n\(catalogue.entries.count) rules. `a11ylint rules RULE-ID` explains one.")
+            return
+        }
+        guard let entry = catalogue.entry(ruleID) else {
+            throw fail("unknown rule '\(ruleID)'" + Suggestions.hint(for: ruleID, in: catalogue.ids)
+                       + "; `a11ylint rules` lists them")
+        }
+        let d = entry.description
+        var out = "\(d.id): \(d.name)\n"
+        out += "severity: \(d.defaultSeverity.rawValue)   kind: \(d.kind.rawValue)   category: \(d.category)\n"
+        if !d.wcag.isEmpty {
+            out += "WCAG: " + d.wcag.map { c in WCAG.understandingURL(for: c).map { "\(c) \($0)" } ?? c }
+                .joined(separator: ", ") + "\n"
+        }
+        out += "\n\(d.summary)\n"
+        if !d.rationale.isEmpty { out += "\nWhy: \(d.rationale)\n" }
+        if !d.howToFix.isEmpty { out += "\nHow to fix: \(d.howToFix)\n" }
+        func examples(_ title: String, _ list: [RuleExample]) {
+            guard !list.isEmpty else { return }
+            out += "\n\(title)\n"
+            for example in list {
+                out += "  (\(example.fileName))\n"
+                out += example.marked.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { "    " + $0 }.joined(separator: "\n")
+                if !out.hasSuffix("\n") { out += "\n" }
+            }
+        }
+        examples("Triggers (↓ marks where it reports):", entry.triggeringExamples)
+        examples("Does not trigger:", entry.nonTriggeringExamples)
+        print(out, terminator: "")
+    }
+}
