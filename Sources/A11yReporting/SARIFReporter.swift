@@ -1,0 +1,236 @@
+import A11yJSON
+import A11yModel
+
+/// SARIF 2.1.0 in the subset GitHub code scanning reads: rules with help and WCAG links,
+/// results with a physical location and a fingerprint that survives line moves, and
+/// unreadable inputs as tool execution notifications.
+enum SARIFReporter {
+    static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    /// Where a reader of the SARIF file learns about the tool.
+    static let informationURI = "https://github.com/a11ylint/a11ylint"
+    /// The `partialFingerprints` key; bump the version if the hashed fields change.
+    static let fingerprintKey = "a11ylint/v1"
+    static let sourceRoot = "%SRCROOT%"
+
+    static func render(_ report: LintReport) -> String {
+        document(report).serialized() + "\n"
+    }
+
+    static func document(_ report: LintReport) -> JSONOutput {
+        let rules = ruleList(report)
+        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        var driver: [(String, JSONOutput)] = [
+            ("name", .string("a11ylint")),
+            ("informationUri", .string(informationURI)),
+            ("version", .string(report.toolVersion)),
+        ]
+        if isSemanticVersion(report.toolVersion) { driver.append(("semanticVersion", .string(report.toolVersion))) }
+        driver.append(("rules", .array(rules.map(ruleDescriptor))))
+
+        var invocation: [(String, JSONOutput)] = [("executionSuccessful", .bool(report.inputErrors.isEmpty))]
+        if !report.inputErrors.isEmpty {
+            invocation.append(("toolExecutionNotifications", .array(report.inputErrors.map(notification))))
+        }
+
+        var occurrences: [String: Int] = [:]
+        let results: [JSONOutput] = report.findings.map { finding in
+            let hash = fingerprint(finding)
+            let occurrence = occurrences[hash, default: 0] + 1
+            occurrences[hash] = occurrence
+            return result(finding, ruleIndex: ruleIndex[finding.rule] ?? 0, fingerprint: "\(hash):\(occurrence)")
+        }
+
+        return .object([
+            ("$schema", .string(schemaURI)),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object(driver))])),
+                ("invocations", .array([.object(invocation)])),
+                // Our columns count Unicode scalars; SARIF's default is UTF-16 code units.
+                ("columnKind", .string("unicodeCodePoints")),
+                ("results", .array(results)),
+            ])])),
+        ])
+    }
+
+    /// Every rule that ran, plus any rule a finding names that the catalogue did not
+    /// describe (so each result's `ruleIndex` points somewhere), sorted by id.
+    static func ruleList(_ report: LintReport) -> [RuleDescription] {
+        var rules = report.rules
+        var known = Set(rules.map(\.id))
+        for finding in report.findings where !known.contains(finding.rule) {
+            known.insert(finding.rule)
+            rules.append(RuleDescription(
+                id: finding.rule, name: finding.rule, kind: .spec, defaultSeverity: finding.severity,
+                wcag: finding.wcag, category: "", summary: "a11ylint rule \(finding.rule)",
+                rationale: "", howToFix: "Run `a11ylint rules \(finding.rule)` for details."))
+        }
+        return rules.sorted { $0.id < $1.id }
+    }
+
+    static func ruleDescriptor(_ rule: RuleDescription) -> JSONOutput {
+        let summary = rule.summary.isEmpty ? rule.id : rule.summary
+        let full = [rule.summary, rule.rationale].filter { !$0.isEmpty }.joined(separator: " ")
+        var tags = ["accessibility"]
+        if !rule.category.isEmpty { tags.append(rule.category) }
+        tags += rule.wcag.map { "wcag\($0)" }
+        var descriptor: [(String, JSONOutput)] = [
+            ("id", .string(rule.id)),
+            ("name", .string(pascalCase(rule.id))),
+            ("shortDescription", .object([("text", .string(summary))])),
+            ("fullDescription", .object([("text", .string(full.isEmpty ? summary : full))])),
+            ("help", .object([("text", .string(helpText(rule))), ("markdown", .string(helpMarkdown(rule)))])),
+        ]
+        if let url = rule.helpURL { descriptor.append(("helpUri", .string(url))) }
+        descriptor.append(("defaultConfiguration", .object([("level", .string(level(rule.defaultSeverity)))])))
+        descriptor.append(("properties", .object([("tags", .array(unique(tags).map { .string($0) }))])))
+        return .object(descriptor)
+    }
+
+    static func helpText(_ rule: RuleDescription) -> String {
+        var parts: [String] = []
+        if !rule.howToFix.isEmpty { parts.append("How to fix: \(rule.howToFix)") }
+        if !rule.rationale.isEmpty { parts.append("Why: \(rule.rationale)") }
+        let links = rule.wcag.map { criterion in
+            "WCAG \(criterion)" + (WCAG.understandingURL(for: criterion).map { ": \($0)" } ?? "")
+        }
+        if !links.isEmpty { parts.append(links.joined(separator: "\n")) }
+        return parts.isEmpty ? rule.summary : parts.joined(separator: "\n\n")
+    }
+
+    static func helpMarkdown(_ rule: RuleDescription) -> String {
+        var parts: [String] = []
+        if !rule.summary.isEmpty { parts.append(rule.summary) }
+        if !rule.howToFix.isEmpty { parts.append("**How to fix:** \(rule.howToFix)") }
+        if !rule.rationale.isEmpty { parts.append("**Why:** \(rule.rationale)") }
+        let links = rule.wcag.map { criterion -> String in
+            let title = WCAG.criteria[criterion].map { "WCAG \(criterion) \(titleCase($0))" } ?? "WCAG \(criterion)"
+            return WCAG.understandingURL(for: criterion).map { "- [\(title)](\($0))" } ?? "- \(title)"
+        }
+        if !links.isEmpty { parts.append("**WCAG:**\n\n" + links.joined(separator: "\n")) }
+        return parts.isEmpty ? rule.id : parts.joined(separator: "\n\n")
+    }
+
+    static func result(_ finding: Finding, ruleIndex: Int, fingerprint: String) -> JSONOutput {
+        var properties: [(String, JSONOutput)] = []
+        if let component = finding.component { properties.append(("component", .string(component))) }
+        if let variant = finding.variant { properties.append(("variant", .string(variant))) }
+        if let theme = finding.theme { properties.append(("theme", .string(theme))) }
+        if !finding.wcag.isEmpty { properties.append(("wcag", .array(finding.wcag.map { .string($0) }))) }
+        properties.append(("measured", finding.measured.json))
+        return .object([
+            ("ruleId", .string(finding.rule)),
+            ("ruleIndex", .int(ruleIndex)),
+            ("level", .string(level(finding.severity))),
+            ("message", .object([("text", .string(finding.message))])),
+            ("locations", .array([.object([("physicalLocation", physicalLocation(finding.location))])])),
+            ("partialFingerprints", .object([(fingerprintKey, .string(fingerprint))])),
+            ("properties", .object(properties)),
+        ])
+    }
+
+    static func notification(_ error: InputError) -> JSONOutput {
+        .object([
+            ("level", .string("error")),
+            ("message", .object([("text", .string(error.message))])),
+            ("locations", .array([.object([("physicalLocation", physicalLocation(error.location))])])),
+            ("descriptor", .object([("id", .string("input-error"))])),
+        ])
+    }
+
+    static func physicalLocation(_ location: SourceLocation) -> JSONOutput {
+        let (uri, base) = artifactURI(location.file)
+        var artifact: [(String, JSONOutput)] = [("uri", .string(uri))]
+        if let base { artifact.append(("uriBaseId", .string(base))) }
+        return .object([
+            ("artifactLocation", .object(artifact)),
+            ("region", .object([
+                ("startLine", .int(max(1, location.line))),
+                ("startColumn", .int(max(1, location.column))),
+            ])),
+        ])
+    }
+
+    /// The path as given, with forward slashes and percent-encoding: relative paths are
+    /// relative to `%SRCROOT%`, absolute ones become `file://` URIs.
+    static func artifactURI(_ path: String) -> (uri: String, baseId: String?) {
+        var normalized = path.replacingAll("\\", with: "/")
+        if normalized.hasPrefix("/") { return ("file://" + percentEncoded(normalized), nil) }
+        let scalars = Array(normalized.unicodeScalars)
+        if scalars.count >= 3, scalars[1] == ":", scalars[2] == "/",
+           ("a"..."z").contains(scalars[0]) || ("A"..."Z").contains(scalars[0]) {
+            return ("file:///" + String(scalars[0]) + ":" + percentEncoded(String(String.UnicodeScalarView(scalars[2...]))), nil)
+        }
+        while normalized.hasPrefix("./") { normalized.removeFirst(2) }
+        return (percentEncoded(normalized), sourceRoot)
+    }
+
+    /// Keeps unreserved characters and `/`; everything else (spaces, `:`, `%`, non-ASCII)
+    /// is percent-encoded as UTF-8, so the result is a valid URI reference.
+    static func percentEncoded(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF")
+        var out = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out.append("%")
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0f)])
+            }
+        }
+        return out
+    }
+
+    /// A hash of what identifies a finding, but not its line: moving code does not turn
+    /// an old alert into a new one.
+    static func fingerprint(_ finding: Finding) -> String {
+        let fields = [finding.rule, artifactURI(finding.location.file).uri, finding.component ?? "",
+                      finding.variant ?? "", finding.theme ?? "", finding.message]
+        return String(SHA256.hex(fields.joined(separator: "\u{1F}")).prefix(32))
+    }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+    }
+
+    /// `text-contrast` → `TextContrast` (SARIF recommends a Pascal-case rule name).
+    static func pascalCase(_ id: String) -> String {
+        id.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+            .map { $0.prefix(1).uppercased() + $0.dropFirst() }
+            .joined()
+    }
+
+    private static func titleCase(_ slug: String) -> String {
+        slug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    private static func isSemanticVersion(_ version: String) -> Bool {
+        let core = version.split(separator: "-", maxSplits: 1).first.map(String.init) ?? ""
+        let parts = core.split(separator: "+", maxSplits: 1).first?.split(separator: ".", omittingEmptySubsequences: false) ?? []
+        return parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }
+    }
+
+    private static func unique(_ items: [String]) -> [String] {
+        var seen = Set<String>()
+        return items.filter { seen.insert($0).inserted }
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}
+
+extension String {
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
