@@ -4,7 +4,7 @@
 #include <unicode/utext.h>
 
 static int32_t boundaries(UBreakIteratorType type, const char *utf8, int32_t length,
-                          int32_t *offsets, int32_t capacity) {
+                          int32_t *offsets, uint8_t *isMandatory, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     UText *text = utext_openUTF8(NULL, utf8, length, &status);
     if (U_FAILURE(status)) return -1;
@@ -14,7 +14,13 @@ static int32_t boundaries(UBreakIteratorType type, const char *utf8, int32_t len
     if (U_FAILURE(status)) { ubrk_close(it); utext_close(text); return -1; }
     int32_t count = 0;
     for (int32_t pos = ubrk_next(it); pos != UBRK_DONE; pos = ubrk_next(it)) {
-        if (count < capacity) offsets[count] = pos; // UTF-8 text: native index = byte offset
+        if (count < capacity) {
+            offsets[count] = pos; // UTF-8 text: native index = byte offset
+            if (isMandatory) {
+                int32_t ruleStatus = ubrk_getRuleStatus(it);
+                isMandatory[count] = ruleStatus >= UBRK_LINE_HARD && ruleStatus < UBRK_LINE_HARD_LIMIT;
+            }
+        }
         count++;
     }
     ubrk_close(it);
@@ -24,10 +30,15 @@ static int32_t boundaries(UBreakIteratorType type, const char *utf8, int32_t len
 
 int32_t a11y_line_break_offsets(const char *utf8, int32_t length,
                                 int32_t *offsets, int32_t capacity) {
-    return boundaries(UBRK_LINE, utf8, length, offsets, capacity);
+    return boundaries(UBRK_LINE, utf8, length, offsets, NULL, capacity);
+}
+
+int32_t a11y_line_breaks(const char *utf8, int32_t length,
+                         int32_t *offsets, uint8_t *isMandatory, int32_t capacity) {
+    return boundaries(UBRK_LINE, utf8, length, offsets, isMandatory, capacity);
 }
 
 int32_t a11y_grapheme_offsets(const char *utf8, int32_t length,
                               int32_t *offsets, int32_t capacity) {
-    return boundaries(UBRK_CHARACTER, utf8, length, offsets, capacity);
+    return boundaries(UBRK_CHARACTER, utf8, length, offsets, NULL, capacity);
 }

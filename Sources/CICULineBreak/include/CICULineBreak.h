@@ -14,6 +14,12 @@ extern "C" {
 int32_t a11y_line_break_offsets(const char *utf8, int32_t length,
                                 int32_t *offsets, int32_t capacity);
 
+/// Like `a11y_line_break_offsets`, and also writes into `isMandatory[i]` whether
+/// the i-th opportunity is a mandatory (hard) break, such as the one after a line
+/// feed (ICU's rule status in the UBRK_LINE_HARD range).
+int32_t a11y_line_breaks(const char *utf8, int32_t length,
+                         int32_t *offsets, uint8_t *isMandatory, int32_t capacity);
+
 /// The same for extended grapheme cluster boundaries (used to split a word that is
 /// wider than the line).
 int32_t a11y_grapheme_offsets(const char *utf8, int32_t length,

@@ -1,0 +1,111 @@
+import A11yModel
+import CFontconfig
+import Foundation
+
+/// What a `Typography` asks for, reduced to what decides the font file.
+struct FontRequest: Hashable {
+    /// The family name or the path exactly as written in the spec.
+    var font: String
+    var weight: String
+    /// The spec file, only for font paths (relative paths depend on it).
+    var specFile: String
+
+    init(_ typography: Typography, specFile: String) {
+        let font = typography.font.flatMap { $0.isEmpty ? nil : $0 } ?? Typography.defaultFamily
+        self.font = font
+        self.weight = typography.weight
+        self.specFile = FontRequest.isPath(font) ? specFile : ""
+    }
+
+    /// A font given as a file rather than a family: a .ttf/.otf/.ttc name or anything with a slash.
+    /// Runs on every layout, so it compares bytes instead of allocating a lowercased copy.
+    static func isPath(_ font: String) -> Bool {
+        let bytes = font.utf8
+        if bytes.contains(UInt8(ascii: "/")) { return true }
+        guard bytes.count >= 4 else { return false }
+        var index = bytes.index(bytes.endIndex, offsetBy: -4)
+        guard bytes[index] == UInt8(ascii: ".") else { return false }
+        var ext: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        index = bytes.index(after: index); ext.0 = bytes[index] | 0x20 // ASCII lower case
+        index = bytes.index(after: index); ext.1 = bytes[index] | 0x20
+        index = bytes.index(after: index); ext.2 = bytes[index] | 0x20
+        let (t, f, o, c) = (UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "o"), UInt8(ascii: "c"))
+        return ext == (t, t, f) || ext == (o, t, f) || ext == (t, t, c)
+    }
+
+    /// The font path joined to the spec file's folder when relative.
+    var fontPath: String {
+        if font.hasPrefix("/") { return font }
+        let folder = (specFile as NSString).deletingLastPathComponent
+        return folder.isEmpty ? font : (folder as NSString).appendingPathComponent(font)
+    }
+}
+
+/// fontconfig look-ups. Callers serialize them (the engine holds its font lock).
+enum Fontconfig {
+    struct Match {
+        var file: String
+        var faceIndex: Int
+        var family: String
+    }
+
+    /// The file fontconfig picks for `family` at `weight`, or nil when its best
+    /// match is some other family (fontconfig always returns *something*).
+    static func match(family: String, weight: String) -> Match? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        family.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+                _ = FcPatternAddString(pattern, FC_FAMILY, $0)
+            }
+        }
+        _ = FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(openTypeWeight(weight)))
+        _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let matched = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(matched) }
+
+        var families: [String] = []
+        var index: Int32 = 0
+        var value: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(matched, FC_FAMILY, index, &value) == FcResultMatch, let value {
+            families.append(String(cString: value))
+            index += 1
+        }
+        let wanted = family.lowercased()
+        guard let family = families.first(where: { $0.lowercased() == wanted }) else { return nil }
+        guard FcPatternGetString(matched, FC_FILE, 0, &value) == FcResultMatch, let value else { return nil }
+        var faceIndex: Int32 = 0
+        if FcPatternGetInteger(matched, FC_INDEX, 0, &faceIndex) != FcResultMatch { faceIndex = 0 }
+        return Match(file: String(cString: value), faceIndex: Int(faceIndex), family: family)
+    }
+
+    /// The font directories fontconfig is configured to search.
+    static func fontDirectories() -> [String] {
+        guard let list = FcConfigGetFontDirs(nil) else { return [] }
+        defer { FcStrListDone(list) }
+        var directories: [String] = []
+        while let entry = FcStrListNext(list) {
+            directories.append(String(cString: entry))
+        }
+        return directories
+    }
+
+    /// CSS/OpenType weight for the spec's weight names (100…900); numbers pass through.
+    static func openTypeWeight(_ weight: String) -> Double {
+        let name = weight.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: " ", with: "")
+        if let number = Double(name) { return min(max(number, 1), 1000) }
+        switch name {
+        case "thin", "hairline": return 100
+        case "extralight", "ultralight": return 200
+        case "light": return 300
+        case "medium": return 500
+        case "semibold", "demibold": return 600
+        case "bold": return 700
+        case "extrabold", "ultrabold": return 800
+        case "black", "heavy": return 900
+        default: return 400 // regular, normal, book, and anything unknown
+        }
+    }
+}
