@@ -147,8 +147,10 @@ enum HTMLReporter {
                 for finding in group.findings { writeFinding(finding, into: &out) }
                 out += "</ul>\n"
             }
+            out += "</div>\n</div>\n"
+            // Full width below the drawing and findings: the table needs the room.
             if !group.pairs.isEmpty { writePairs(group.pairs, variant: group.variant, into: &out) }
-            out += "</div>\n</div>\n</section>\n"
+            out += "</section>\n"
         }
         out += "</section>\n"
     }
@@ -195,8 +197,7 @@ enum HTMLReporter {
             out += "<p class=\"context\">Theme: <code>\(Markup.escape(theme))</code></p>\n"
         }
         let links = finding.wcag.map { criterion -> String in
-            let label = "WCAG \(Markup.escape(criterion))"
-                + (WCAG.criteria[criterion].map { " " + Markup.escape(titleCase($0)) } ?? "")
+            let label = "WCAG \(Markup.escape(criterion))" + (WCAGTitles.title(criterion).map { " " + Markup.escape($0) } ?? "")
             guard let url = WCAG.understandingURL(for: criterion) else { return "<li>\(label)</li>" }
             return "<li><a href=\"\(Markup.escape(url))\">\(label)</a></li>"
         }
@@ -212,7 +213,7 @@ enum HTMLReporter {
     }
 
     private static func writePairs(_ pairs: [ContrastPair], variant: String?, into out: inout String) {
-        out += "<table class=\"pairs\">\n<caption>Contrast pairs"
+        out += "<div class=\"table-wrap\">\n<table class=\"pairs\">\n<caption>Contrast pairs"
         if let variant { out += " of <code>\(Markup.escape(variant))</code>" }
         out += "</caption>\n<thead>\n<tr><th scope=\"col\">Theme</th><th scope=\"col\">Role</th>"
             + "<th scope=\"col\">Colors</th><th scope=\"col\">Sample</th><th scope=\"col\">Foreground</th>"
@@ -233,7 +234,7 @@ enum HTMLReporter {
             out += pair.passes ? "<td><span class=\"badge pass\">Pass</span></td>" : "<td><span class=\"badge fail\">Fail</span></td>"
             out += "</tr>\n"
         }
-        out += "</tbody>\n</table>\n"
+        out += "</tbody>\n</table>\n</div>\n"
     }
 
     /// The ratio with two decimals, never rounded up onto the threshold: 4.499 against
@@ -266,10 +267,6 @@ enum HTMLReporter {
         let trimmed = fragment.drop(while: \.isWhitespace)
         if trimmed.hasPrefix("<svg") { return String(trimmed) }
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\">\(fragment)</svg>"
-    }
-
-    private static func titleCase(_ slug: String) -> String {
-        slug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
     // Colors chosen for at least 4.5:1 against their backgrounds; no web fonts.
@@ -320,6 +317,7 @@ enum HTMLReporter {
     .swatch .chip + .chip { border-left: 0; }
     .sample { display: inline-block; padding: 0.1rem 0.6rem; border: 1px solid #767676; border-radius: 4px;
       font-size: 1.15rem; font-weight: 600; }
+    .table-wrap { overflow-x: auto; }
     table { border-collapse: collapse; margin: 0.75rem 0; font-size: 0.9rem; width: 100%; }
     caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
     th, td { border: 1px solid #c4c4c4; padding: 0.3rem 0.5rem; text-align: left; vertical-align: middle; }

@@ -1,3 +1,5 @@
+import A11yModel
+
 /// Escaping for the XML reporters (JUnit, checkstyle) and the HTML report.
 enum Markup {
     /// Text safe inside XML/HTML content and double- or single-quoted attributes.
@@ -38,4 +40,22 @@ enum Markup {
         let digits = s.dropFirst()
         return [3, 6, 8].contains(digits.count) && digits.allSatisfy(\.isHexDigit)
     }
+}
+
+/// Human titles of WCAG success criteria, for link text in the HTML and SARIF help.
+enum WCAGTitles {
+    /// W3C's own titles of the criteria a11ylint cites; others fall back to their slug.
+    private static let titles: [String: String] = [
+        "1.1.1": "Non-text Content", "1.4.1": "Use of Color", "1.4.3": "Contrast (Minimum)",
+        "1.4.4": "Resize Text", "1.4.6": "Contrast (Enhanced)", "1.4.11": "Non-text Contrast",
+        "2.1.1": "Keyboard", "2.5.3": "Label in Name", "2.5.5": "Target Size (Enhanced)",
+        "2.5.8": "Target Size (Minimum)", "3.3.1": "Error Identification", "4.1.2": "Name, Role, Value",
+    ]
+
+    static func title(_ criterion: String) -> String? {
+        titles[criterion] ?? WCAG.criteria[criterion].map { slug in
+            slug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        }
+    }
+
 }

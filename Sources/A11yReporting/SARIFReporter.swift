@@ -92,7 +92,8 @@ enum SARIFReporter {
         if !rule.howToFix.isEmpty { parts.append("How to fix: \(rule.howToFix)") }
         if !rule.rationale.isEmpty { parts.append("Why: \(rule.rationale)") }
         let links = rule.wcag.map { criterion in
-            "WCAG \(criterion)" + (WCAG.understandingURL(for: criterion).map { ": \($0)" } ?? "")
+            "WCAG \(criterion)" + (WCAGTitles.title(criterion).map { " \($0)" } ?? "")
+                + (WCAG.understandingURL(for: criterion).map { ": \($0)" } ?? "")
         }
         if !links.isEmpty { parts.append(links.joined(separator: "\n")) }
         return parts.isEmpty ? rule.summary : parts.joined(separator: "\n\n")
@@ -104,7 +105,7 @@ enum SARIFReporter {
         if !rule.howToFix.isEmpty { parts.append("**How to fix:** \(rule.howToFix)") }
         if !rule.rationale.isEmpty { parts.append("**Why:** \(rule.rationale)") }
         let links = rule.wcag.map { criterion -> String in
-            let title = WCAG.criteria[criterion].map { "WCAG \(criterion) \(titleCase($0))" } ?? "WCAG \(criterion)"
+            let title = WCAGTitles.title(criterion).map { "WCAG \(criterion) \($0)" } ?? "WCAG \(criterion)"
             return WCAG.understandingURL(for: criterion).map { "- [\(title)](\($0))" } ?? "- \(title)"
         }
         if !links.isEmpty { parts.append("**WCAG:**\n\n" + links.joined(separator: "\n")) }
@@ -206,10 +207,6 @@ enum SARIFReporter {
         id.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }
             .joined()
-    }
-
-    private static func titleCase(_ slug: String) -> String {
-        slug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
     private static func isSemanticVersion(_ version: String) -> Bool {

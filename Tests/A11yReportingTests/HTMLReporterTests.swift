@@ -54,7 +54,7 @@ import Testing
         #expect(loose.lowerBound < inputs.lowerBound)
         #expect(html.contains("<span class=\"badge error\">Error</span> <code class=\"rule\">text-contrast</code>"
             + " <span class=\"location\">specs/components/CheckboxView.json:12:7</span>"))
-        #expect(html.contains("<a href=\"https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html\">WCAG 1.4.3 Contrast Minimum</a>"))
+        #expect(html.contains("<a href=\"https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html\">WCAG 1.4.3 Contrast (Minimum)</a>"))
         #expect(html.contains("<dt>ratio</dt><dd>3.977</dd>"))
         #expect(html.contains("<td><code>specs/bad.json</code></td><td class=\"num\">3</td><td class=\"num\">9</td>"))
         // The drawing sits inside its variant, before the next variant starts.

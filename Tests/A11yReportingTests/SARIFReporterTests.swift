@@ -53,7 +53,7 @@ import Testing
         let help = try #require(contrast["help"] as? [String: String])
         #expect(help["text"]?.contains("Fix text-contrast.") == true)
         #expect(help["markdown"]?.contains(
-            "[WCAG 1.4.3 Contrast Minimum](https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html)") == true)
+            "[WCAG 1.4.3 Contrast (Minimum)](https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum.html)") == true)
 
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.count == 4)
