@@ -42,15 +42,16 @@ private struct OpenBracket {
 private struct OpenContainer {
     var isObject: Bool
     var start: JSONPosition
-    var elements: [JSONNode] = []
-    var members: [JSONMember] = []
+    /// Where this container's finished elements or members begin in the shared stacks.
+    var firstPending: Int
     /// The key whose value is being parsed (objects only).
     var key: String = ""
     var keyPosition: JSONPosition
 
-    init(isObject: Bool, start: JSONPosition) {
+    init(isObject: Bool, start: JSONPosition, firstPending: Int) {
         self.isObject = isObject
         self.start = start
+        self.firstPending = firstPending
         self.keyPosition = start
     }
 
@@ -122,6 +123,10 @@ struct JSONParser {
     /// be at a non-whitespace byte or the end.
     private mutating func parseValueTree() throws(JSONSyntaxError) -> JSONNode {
         var stack: [OpenContainer] = []
+        // Finished children of all open containers, innermost last; a closing bracket
+        // moves its children out into one exactly sized array.
+        var pendingElements = PendingStack<JSONNode>()
+        var pendingMembers = PendingStack<JSONMember>()
         var node: JSONNode
 
         parseValue: while true {
@@ -146,7 +151,8 @@ struct JSONParser {
                                     position: start, endOffset: offset)
                     break
                 }
-                var container = OpenContainer(isObject: isObject, start: start)
+                var container = OpenContainer(isObject: isObject, start: start,
+                                              firstPending: isObject ? pendingMembers.count : pendingElements.count)
                 if isObject {
                     try parseMemberKey(into: &container, afterCommaAt: nil, open: OpenBracket(isObject: true, start: start))
                 }
@@ -168,9 +174,9 @@ struct JSONParser {
                 guard top >= 0 else { return node }
                 skipWhitespace()
                 if stack[top].isObject {
-                    stack[top].members.append(JSONMember(key: stack[top].key,
-                                                         keyPosition: stack[top].keyPosition,
-                                                         value: node))
+                    pendingMembers.append(JSONMember(key: stack[top].key,
+                                                     keyPosition: stack[top].keyPosition,
+                                                     value: node))
                     guard offset < end else {
                         throw endOfInput(expected: "',' or '}' after object member", open: stack[top].bracket)
                     }
@@ -186,13 +192,13 @@ struct JSONParser {
                     if next == Byte.closeBrace {
                         offset += 1
                         let container = stack.removeLast()
-                        node = JSONNode(value: .object(container.members),
+                        node = JSONNode(value: .object(pendingMembers.moveOut(from: container.firstPending)),
                                         position: container.start, endOffset: offset)
                         continue
                     }
                     throw unexpected(expected: "',' or '}'", context: "after object member", open: stack[top].bracket)
                 } else {
-                    stack[top].elements.append(node)
+                    pendingElements.append(node)
                     guard offset < end else {
                         throw endOfInput(expected: "',' or ']' after array element", open: stack[top].bracket)
                     }
@@ -209,7 +215,7 @@ struct JSONParser {
                     if next == Byte.closeBracket {
                         offset += 1
                         let container = stack.removeLast()
-                        node = JSONNode(value: .array(container.elements),
+                        node = JSONNode(value: .array(pendingElements.moveOut(from: container.firstPending)),
                                         position: container.start, endOffset: offset)
                         continue
                     }
@@ -793,5 +799,47 @@ extension String {
     fileprivate init(format2Hex value: UInt8, prefix: String) {
         let hex = String(value, radix: 16, uppercase: true)
         self = prefix + "0x" + (hex.count == 1 ? "0" : "") + hex
+    }
+}
+
+/// A growable stack of values that can move its top part out into an Array without
+/// copying (an Array cannot give up elements without destroying them).
+private struct PendingStack<Element>: ~Copyable {
+    private var storage: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int = 64) {
+        self.capacity = capacity
+        self.storage = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+
+    mutating func append(_ element: consuming Element) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: storage, count: count)
+            storage.deallocate()
+            storage = larger
+            capacity *= 2
+        }
+        (storage + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Removes the elements from `start` on and returns them, in order.
+    mutating func moveOut(from start: Int) -> [Element] {
+        let moved = count - start
+        guard moved > 0 else { return [] }
+        let source = storage + start
+        count = start
+        return [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: source, count: moved)
+            initialized = moved
+        }
     }
 }
