@@ -45,7 +45,8 @@ public struct JSONDocument: Sendable {
     /// Parses `bytes` as one JSON value.
     /// - Parameter maxDepth: how many arrays and objects may be nested. Deeper input is a
     ///   `JSONSyntaxError` ("nesting deeper than 512 levels"); parsing itself never
-    ///   recurses, so the limit only protects the code that walks the tree afterwards.
+    ///   recurses, so the limit protects the code that walks the tree afterwards, and
+    ///   Swift's own (recursive) release of a very deep tree: keep it in the thousands.
     public init(bytes: [UInt8], maxDepth: Int = 512) throws(JSONSyntaxError) {
         self.bytes = bytes
         let parsed: (root: JSONNode, lineStarts: [Int]) =

@@ -101,7 +101,7 @@ struct JSONParser {
                                   message: "file is empty")
         }
         if end >= 2, (byte(0) == 0xFF && byte(1) == 0xFE) || (byte(0) == 0xFE && byte(1) == 0xFF) {
-            throw error(String(format2Hex: byte(0), prefix: "invalid UTF-8 byte ")
+            throw error("invalid UTF-8 byte " + Self.hexByte(byte(0))
                         + " (the file looks UTF-16 encoded; save it as UTF-8)", at: 0)
         }
         skipWhitespace()
@@ -500,7 +500,7 @@ struct JSONParser {
     }
 
     private mutating func invalidUTF8(at index: Int) -> JSONSyntaxError {
-        var message = String(format2Hex: byte(index), prefix: "invalid UTF-8 byte ")
+        var message = "invalid UTF-8 byte " + Self.hexByte(byte(index))
         if (0xC2...0xF4).contains(byte(index)) { message += " (incomplete or malformed multi-byte sequence)" }
         return error(message, at: index)
     }
@@ -575,9 +575,10 @@ struct JSONParser {
         let negative = byte(index) == Byte.minus
         if negative { index += 1 }
         guard isDigit(index) else {
-            if tokenText(from: index) == "Infinity" {
+            let word = tokenText(from: index)
+            if ["infinity", "inf"].contains(word.lowercased()) {
                 throw JSONSyntaxError(position: startPosition,
-                                      message: "-Infinity is not valid JSON (JSON has no infinite numbers; use null or a string)")
+                                      message: "-\(word) is not valid JSON (JSON has no infinite numbers; use null or a string)")
             }
             throw invalidNumber(at: startPosition, "expected a digit after '-'")
         }
@@ -693,12 +694,12 @@ struct JSONParser {
     }
 
     static func invalidLiteralMessage(_ word: String) -> String {
-        switch word {
-        case "NaN":
-            return "NaN is not valid JSON (JSON has no NaN; use null or a string)"
-        case "Infinity":
-            return "Infinity is not valid JSON (JSON has no infinite numbers; use null or a string)"
-        case "undefined", "nil", "None":
+        switch word.lowercased() {
+        case "nan":
+            return "\(word) is not valid JSON (JSON has no NaN; use null or a string)"
+        case "infinity", "inf":
+            return "\(word) is not valid JSON (JSON has no infinite numbers; use null or a string)"
+        case "undefined", "nil", "none":
             return "invalid literal '\(word)', did you mean 'null'?"
         default:
             break
@@ -781,11 +782,17 @@ struct JSONParser {
         if value >= 0x20, value < 0x7F { return "'\(Character(Unicode.Scalar(value)))'" }
         if value < 0x80 { return Self.scalarName(UInt32(value)) }
         guard let length = utf8SequenceLength(at: index) else {
-            return String(format2Hex: value, prefix: "invalid UTF-8 byte ")
+            return "invalid UTF-8 byte " + Self.hexByte(value)
         }
         let text = rawText(index, length)
         let scalar = text.unicodeScalars.first!
         return "'\(text)' (\(Self.scalarName(scalar.value)))"
+    }
+
+    /// `0xFF`, `0x0A`.
+    static func hexByte(_ value: UInt8) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "0x" + (hex.count == 1 ? "0" : "") + hex
     }
 
     static func scalarName(_ value: UInt32) -> String {
@@ -794,13 +801,6 @@ struct JSONParser {
     }
 }
 
-extension String {
-    /// `prefix` + `0xAB`.
-    fileprivate init(format2Hex value: UInt8, prefix: String) {
-        let hex = String(value, radix: 16, uppercase: true)
-        self = prefix + "0x" + (hex.count == 1 ? "0" : "") + hex
-    }
-}
 
 /// A growable stack of values that can move its top part out into an Array without
 /// copying (an Array cannot give up elements without destroying them).

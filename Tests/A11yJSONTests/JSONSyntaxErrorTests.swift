@@ -113,6 +113,9 @@ struct JSONSyntaxErrorTests {
         ErrorCase("[hello]", 1, 2, "invalid literal 'hello' (text must be a string in double quotes)"),
         ErrorCase("[NaN]", 1, 2, "NaN is not valid JSON (JSON has no NaN; use null or a string)"),
         ErrorCase("[Infinity]", 1, 2, "Infinity is not valid JSON (JSON has no infinite numbers; use null or a string)"),
+        ErrorCase("[nan]", 1, 2, "nan is not valid JSON (JSON has no NaN; use null or a string)"),
+        ErrorCase("[-inf]", 1, 2, "-inf is not valid JSON (JSON has no infinite numbers; use null or a string)"),
+        ErrorCase("[None]", 1, 2, "invalid literal 'None', did you mean 'null'?"),
         ErrorCase("[-Infinity]", 1, 2, "-Infinity is not valid JSON (JSON has no infinite numbers; use null or a string)"),
     ]
 
