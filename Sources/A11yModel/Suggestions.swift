@@ -10,7 +10,7 @@ public enum Suggestions {
             if best == nil || d < best!.1 || (d == best!.1 && candidate < best!.0) { best = (candidate, d) }
         }
         guard let (candidate, d) = best else { return nil }
-        let allowed = max(1, min(3, word.count / 3))
+        let allowed = max(1, min(3, word.count / 3 + 1))
         return d <= allowed && d > 0 || (d == 0 && candidate != word) ? candidate : nil
     }
 
@@ -19,20 +19,24 @@ public enum Suggestions {
         closest(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
-    /// Levenshtein distance over Unicode scalars.
+    /// Edit distance over Unicode scalars where swapping two neighbours counts as
+    /// one edit (optimal string alignment): "lihgt" is one edit from "light".
     public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
         for i in 1...a.count {
-            current[0] = i
             for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
         }
-        return previous[b.count]
+        return d[a.count][b.count]
     }
 }
