@@ -54,10 +54,8 @@ enum HTMLReporter {
         var groups: [String: [String: VariantGroup]] = [:]
         let componentWide = "\u{0}"  // sorts before every variant name
         func update(_ component: String, _ variant: String?, _ change: (inout VariantGroup) -> Void) {
-            let key = variant ?? componentWide
-            var group = groups[component, default: [:]][key] ?? VariantGroup(variant: variant)
-            change(&group)
-            groups[component, default: [:]][key] = group
+            // Mutated in place: copying a group out and back would copy its arrays each time.
+            change(&groups[component, default: [:]][variant ?? componentWide, default: VariantGroup(variant: variant)])
         }
         for finding in report.findings {
             guard let component = finding.component else { continue }
