@@ -328,7 +328,13 @@ enum HTMLReporter {
       body { font-size: 10pt; }
       nav { display: none; }
       header, main, footer { max-width: none; padding: 0; }
-      .variant, .finding, tr, figure { break-inside: avoid; }
+      .finding, tr, figure, h2, h3 { break-inside: avoid; }
+      h2, h3 { break-after: avoid; }
+      .table-wrap { overflow: visible; }
+      table { font-size: 8pt; }
+      th, td { padding: 2px 4px; }
+      .swatch .chip { width: 1.1rem; height: 1.1rem; }
+      .sample { font-size: 9pt; padding: 0 0.3rem; }
       a { color: inherit; }
     }
 
