@@ -1,0 +1,116 @@
+import Yams
+import A11yModel
+
+/// One source rule, compiled from its YAML (or from a `custom_rules` entry).
+///
+/// Fields besides the catalogue's own (id, severity, wcag, summary, …):
+/// - `pattern` (required): PCRE2 over the masked text; each match is an anchor.
+/// - `scope`: `match` (default) or `chain` — the anchor stands for its whole modifier chain.
+/// - `report`: `match` (default) or `chainStart` — where the finding points.
+/// - `when`: a condition (see `SourceCondition`) the anchor's chain must satisfy.
+/// - `unless`: a condition that exempts the anchor.
+/// - `unlessEnclosing`: exempts the anchor when some enclosing container satisfies it
+///   (short for `unless: {enclosing: …}`).
+/// - `message`: the finding's text (default: the summary); `{match}` is the matched code.
+/// - `included`, `excluded`: file globs.
+struct SourceRule: Sendable {
+    enum Scope: String, Sendable { case match, chain }
+    enum Report: String, Sendable { case match, chainStart }
+
+    var id: String
+    var severity: Severity
+    var wcag: [String]
+    var message: String
+    var anchor: SourcePattern
+    var scope: Scope
+    var report: Report
+    var when: SourceCondition?
+    var unless: SourceCondition?
+    var paths: PathFilter
+
+    static let fields = ["pattern", "scope", "report", "when", "unless", "unlessEnclosing", "message",
+                         "included", "excluded"]
+
+    init(entry: RuleEntry) throws(CatalogueError) {
+        let file = entry.file
+        let node = entry.node
+        guard let map = node.mapping else { throw CatalogueError.at(node, file: file, "a rule must be a mapping") }
+        func string(_ key: String) throws(CatalogueError) -> String? {
+            guard let value = map[key] else { return nil }
+            guard let text = value.string, value.mapping == nil, value.sequence == nil else {
+                throw CatalogueError.at(value, file: file, "'\(key)' must be a string")
+            }
+            return text
+        }
+        guard let patternNode = map["pattern"], let patternText = try string("pattern") else {
+            throw CatalogueError.at(node, file: file, "source rule '\(entry.description.id)' is missing 'pattern'")
+        }
+        id = entry.description.id
+        severity = entry.description.defaultSeverity
+        wcag = entry.description.wcag
+        anchor = try SourceCondition.compile(patternText, at: patternNode, file: file)
+        let summary = entry.description.summary
+        message = (try string("message")).map { $0.trimmingWhitespace } ?? summary
+
+        let scopeText = try string("scope") ?? "match"
+        guard let scope = Scope(rawValue: scopeText) else {
+            throw CatalogueError.at(map["scope"]!, file: file, "'scope' must be match or chain")
+        }
+        self.scope = scope
+        let reportText = try string("report") ?? "match"
+        guard let report = Report(rawValue: reportText) else {
+            throw CatalogueError.at(map["report"]!, file: file, "'report' must be match or chainStart")
+        }
+        self.report = report
+
+        when = try map["when"].map { (value) throws(CatalogueError) in try SourceCondition.parse(value, file: file) }
+        var exemptions: [SourceCondition] = []
+        if let value = map["unless"] { exemptions.append(try SourceCondition.parse(value, file: file)) }
+        if let value = map["unlessEnclosing"] {
+            exemptions.append(.enclosing(try SourceCondition.parse(value, file: file)))
+        }
+        unless = exemptions.isEmpty ? nil : exemptions.count == 1 ? exemptions[0] : .any(exemptions)
+        paths = PathFilter(included: try SourceRule.globs(map["included"], file: file),
+                           excluded: try SourceRule.globs(map["excluded"], file: file))
+    }
+
+    init(custom: CustomSourceRule) throws(CatalogueError) {
+        id = custom.id
+        severity = custom.severity
+        wcag = custom.wcag
+        message = custom.message
+        scope = .match
+        report = .match
+        when = nil
+        unless = nil
+        paths = PathFilter(included: custom.included.map(PathGlob.init), excluded: custom.excluded.map(PathGlob.init))
+        do {
+            anchor = try SourcePattern(custom.regex)
+        } catch {
+            let location = custom.definedAt ?? SourceLocation(file: ".a11ylint.yml", line: 1, column: 1)
+            throw CatalogueError(file: location.file, line: location.line, column: location.column,
+                                 message: "custom rule '\(custom.id)': invalid regex at offset \(error.offset): \(error.message)")
+        }
+    }
+
+    private static func globs(_ node: Yams.Node?, file: String) throws(CatalogueError) -> [PathGlob] {
+        guard let node else { return [] }
+        if let text = node.string, node.sequence == nil { return [PathGlob(text)] }
+        guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "expected a glob or a list of globs") }
+        var globs: [PathGlob] = []
+        for item in items {
+            guard let text = item.string else { throw CatalogueError.at(item, file: file, "a glob is a string") }
+            globs.append(PathGlob(text))
+        }
+        return globs
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import A11yModel
+import A11yPattern
+
+/// A user's regex rule from `.a11ylint.yml` `custom_rules`: matched over the masked
+/// source (never inside comments or strings), reported at the match.
+public struct CustomSourceRule: Sendable, Hashable {
+    public var id: String
+    public var regex: String
+    public var message: String
+    public var severity: Severity
+    public var wcag: [String]
+    /// File globs (see `PathGlob`); empty `included` means every Swift file.
+    public var included: [String]
+    public var excluded: [String]
+    /// Where the rule is written, for errors.
+    public var definedAt: SourceLocation?
+
+    public init(id: String, regex: String, message: String, severity: Severity = .warning,
+                wcag: [String] = [], included: [String] = [], excluded: [String] = [],
+                definedAt: SourceLocation? = nil) {
+        self.id = id
+        self.regex = regex
+        self.message = message
+        self.severity = severity
+        self.wcag = wcag
+        self.included = included
+        self.excluded = excluded
+        self.definedAt = definedAt
+    }
+}
+
+/// The source rules of a run, compiled once and shared by every thread.
+public struct SourceRuleSet: Sendable {
+    /// The id of the note a rule yields when one of its patterns hits the match limits
+    /// on a file; the rest of the file is not checked by that rule.
+    public static let limitRuleID = "rule-limit"
+
+    /// Bounds on every single PCRE2 match (anchor scans and conditions alike).
+    public var limits: MatchLimits = .default
+
+    let rules: [SourceRule]
+
+    public var ruleIDs: [String] { rules.map(\.id) }
+
+    /// The catalogue's source rules (entries of another kind are skipped).
+    public init(entries: [RuleEntry]) throws(CatalogueError) {
+        var rules: [SourceRule] = []
+        for entry in entries where entry.description.kind == .source {
+            rules.append(try SourceRule(entry: entry))
+        }
+        self.rules = rules
+    }
+
+    /// `.a11ylint.yml` custom rules.
+    public init(customRules: [CustomSourceRule]) throws(CatalogueError) {
+        var rules: [SourceRule] = []
+        for custom in customRules { rules.append(try SourceRule(custom: custom)) }
+        self.rules = rules
+    }
+
+    init(rules: [SourceRule]) { self.rules = rules }
+
+    /// Both sets' rules in one (e.g. the catalogue's and the custom ones).
+    public func merging(_ other: SourceRuleSet) -> SourceRuleSet {
+        var merged = SourceRuleSet(rules: rules + other.rules)
+        merged.limits = limits
+        return merged
+    }
+
+    /// Every finding of every rule on `source`, plus a `rule-limit` note for each rule
+    /// that gave up on it. `path` is used for locations and for the rules' file globs.
+    public func lint(_ source: SwiftSource, path: String) -> [Finding] {
+        let applicable = rules.filter { $0.paths.accepts(path) }
+        guard !applicable.isEmpty, !source.bytes.isEmpty else { return [] }
+        let scratch = MatchScratch(limits: limits)
+        var findings: [Finding] = []
+        source.masked.withUnsafeBufferPointer { masked in
+            let structure = SwiftStructure(source: source, masked: masked)
+            for rule in applicable {
+                lint(rule, structure: structure, scratch: scratch, path: path, into: &findings)
+            }
+        }
+        return findings
+    }
+
+    private func lint(_ rule: SourceRule, structure: SwiftStructure, scratch: MatchScratch,
+                      path: String, into findings: inout [Finding]) {
+        let text = structure.text
+        var reported: Set<Int> = []
+        var offset = 0
+        while offset <= text.count {
+            let range: Range<Int>
+            switch rule.anchor.firstMatch(in: text, from: offset, scratch: scratch) {
+            case .none:
+                return
+            case .limit(let message):
+                findings.append(limitNote(rule: rule, message: message, source: structure.source, path: path))
+                return
+            case .match(let found):
+                range = found
+            }
+            offset = range.isEmpty ? nextCharacter(after: range.upperBound, in: text) : range.upperBound
+
+            var reportAt = range.lowerBound
+            let chain: Chain
+            if rule.scope == .chain {
+                let token = min(structure.skipTrivia(from: range.lowerBound), max(range.upperBound - 1, range.lowerBound))
+                guard token < text.count else { continue }
+                chain = structure.chain(at: token)
+                if rule.report == .chainStart { reportAt = chain.start }
+            } else {
+                chain = Chain(start: range.lowerBound, end: range.upperBound, links: [range])
+            }
+            guard !reported.contains(reportAt) else { continue }
+
+            var evaluator = ConditionEvaluator(structure: structure, scratch: scratch, anchor: chain)
+            do throws(ConditionLimitHit) {
+                if let when = rule.when, !(try evaluator.holds(when)) { continue }
+                if let unless = rule.unless, try evaluator.holds(unless) { continue }
+            } catch {
+                findings.append(limitNote(rule: rule, message: error.message, source: structure.source, path: path,
+                                          at: range.lowerBound))
+                return
+            }
+            reported.insert(reportAt)
+            findings.append(finding(rule: rule, at: reportAt, match: range, source: structure.source, path: path))
+        }
+    }
+
+    private func finding(rule: SourceRule, at offset: Int, match: Range<Int>, source: SwiftSource,
+                         path: String) -> Finding {
+        let position = source.position(atOffset: offset)
+        var message = rule.message
+        if message.contains("{match}") {
+            let code = String(decoding: source.bytes[match], as: UTF8.self)
+            let folded = code.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            message = message.replacingOccurrences(of: "{match}", with: folded)
+        }
+        return Finding(rule: rule.id, severity: rule.severity, message: message,
+                       location: SourceLocation(file: path, line: position.line, column: position.column),
+                       wcag: rule.wcag, sourceLine: source.lineText(position.line))
+    }
+
+    private func limitNote(rule: SourceRule, message: String, source: SwiftSource, path: String,
+                           at offset: Int = 0) -> Finding {
+        let position = source.position(atOffset: offset)
+        return Finding(rule: SourceRuleSet.limitRuleID, severity: .note,
+                       message: "rule '\(rule.id)' stopped checking this file: a pattern hit the match limits (\(message))",
+                       location: SourceLocation(file: path, line: position.line, column: position.column),
+                       sourceLine: source.lineText(position.line))
+    }
+
+    private func nextCharacter(after offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var next = offset + 1
+        while next < text.count, text[next] & 0xC0 == 0x80 { next += 1 }
+        return next
+    }
+}

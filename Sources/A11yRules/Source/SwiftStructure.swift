@@ -1,0 +1,517 @@
+import A11yModel
+
+/// A modifier chain: a view expression and every `.modifier(…)` applied to it, across
+/// lines, trailing closures included. Offsets are bytes of the file.
+struct Chain: Equatable {
+    var start: Int
+    var end: Int
+    /// `links[0]` is the head (`Image("x")`, `HStack { … }`, `configuration.label`,
+    /// `SwiftUI.Image(…)`); the others are the modifiers, each from its `.` to the end
+    /// of its arguments and trailing closures.
+    var links: [Range<Int>]
+
+    var head: Range<Int> { links[0] }
+    var modifiers: ArraySlice<Range<Int>> { links.dropFirst() }
+}
+
+/// A bracket enclosing a chain, and what it belongs to.
+struct Container {
+    /// The chain the bracket belongs to (its call arguments, trailing closure or a
+    /// modifier's arguments); nil for statement blocks, closures that are not trailing,
+    /// tuples and array literals.
+    var chain: Chain?
+    /// The label of the closure or argument holding the inner code (`label`, `icon`,
+    /// `content`); empty when it has none.
+    var slot: Range<Int>
+    /// The code before the bracket on its line (from the line of the matching `(` when
+    /// a signature spans lines): `func makeBody(configuration: Configuration) -> some View`.
+    var opener: Range<Int>
+}
+
+/// Reads chains and containers off the masked text of one file. Lives only inside a
+/// `withUnsafeBufferPointer` of `source.masked`.
+struct SwiftStructure {
+    let source: SwiftSource
+    let text: UnsafeBufferPointer<UInt8>
+    private var count: Int { text.count }
+
+    init(source: SwiftSource, masked: UnsafeBufferPointer<UInt8>) {
+        self.source = source
+        self.text = masked
+    }
+
+    // MARK: Chains
+
+    /// The chain holding the token at `offset`: a modifier's `.`, or the first byte of
+    /// an expression (`Image`, `SwiftUI`, `configuration`).
+    func chain(at offset: Int) -> Chain {
+        parseChain(from: chainStart(from: offset))
+    }
+
+    /// Walks back from the token at `offset` over `.member`, calls, subscripts and
+    /// trailing closures to the first byte of the expression.
+    func chainStart(from offset: Int) -> Int {
+        var start = offset
+        while true {
+            let next: Int
+            if text[start] == UInt8(ascii: ".") {
+                guard let before = previousToken(before: start), endsOperand(at: before) else { return start }
+                next = primaryStart(endingAt: before)
+            } else {
+                guard let before = previousToken(before: start), text[before] == UInt8(ascii: "."),
+                      !isRangeOperatorDot(before) else { return start }
+                next = before
+            }
+            // Every step must move back; anything else is code this reader does not know.
+            guard next < start else { return start }
+            start = next
+        }
+    }
+
+    /// The first byte of the primary expression ending at `end`: an identifier with its
+    /// calls, subscripts and trailing closures (`Button(…) { … } label: { … }`).
+    private func primaryStart(endingAt end: Int) -> Int {
+        var i = end
+        while true {
+            let byte = text[i]
+            switch byte {
+            case UInt8(ascii: "}"):
+                guard let open = source.matchingBracket(at: i) else { return i }
+                guard let before = previousToken(before: open) else { return open }
+                if text[before] == UInt8(ascii: ":") {
+                    // A labeled trailing closure: `} label: {`.
+                    guard let labelEnd = previousToken(before: before), isIdentifierByte(text[labelEnd]) else { return open }
+                    let labelStart = identifierStart(endingAt: labelEnd)
+                    guard let closeBefore = previousToken(before: labelStart),
+                          text[closeBefore] == UInt8(ascii: "}") else { return open }
+                    i = closeBefore
+                } else if endsOperand(at: before), !isStatementBlock(brace: open, tokenBefore: before) {
+                    i = before
+                } else {
+                    return open
+                }
+            case UInt8(ascii: ")"), UInt8(ascii: "]"):
+                guard let open = source.matchingBracket(at: i) else { return i }
+                // A call or subscript must start on the line of its callee.
+                guard let before = previousToken(before: open), endsOperand(at: before),
+                      sameLine(before, open) else { return open }
+                i = before
+            case UInt8(ascii: "?"), UInt8(ascii: "!"):
+                // Only postfix `x?` / `x!` reach here (see `endsOperand`).
+                guard i > 0, endsOperand(at: i - 1) else { return i + 1 }
+                i -= 1
+            default:
+                guard isIdentifierByte(byte) else { return i + 1 }
+                return identifierStart(endingAt: i)
+            }
+        }
+    }
+
+    /// Parses the chain starting at `start`: the head, then every `.modifier`.
+    func parseChain(from start: Int) -> Chain {
+        var links: [Range<Int>] = []
+        let headEnd = parseHead(at: start)
+        links.append(start..<headEnd)
+        var end = headEnd
+        while true {
+            let dot = skipTrivia(from: end)
+            guard dot + 1 < count, text[dot] == UInt8(ascii: "."),
+                  isIdentifierStart(text[dot + 1]) else { break }
+            let nameEnd = identifierEnd(from: dot + 1)
+            let linkEnd = parsePostfix(from: nameEnd)
+            links.append(dot..<linkEnd)
+            end = linkEnd
+        }
+        return Chain(start: start, end: end, links: links)
+    }
+
+    /// The head: a (qualified) name with its calls and closures, an implicit member
+    /// (`.red`), or a parenthesised expression.
+    private func parseHead(at start: Int) -> Int {
+        var i = start
+        if text[i] == UInt8(ascii: ".") { i += 1 }
+        // `#Preview { … }`, `#selector(…)`: a macro or directive name is a name too.
+        guard i < count, isIdentifierStart(text[i]) || text[i] == UInt8(ascii: "#") else {
+            return parsePostfix(from: start)
+        }
+        i = identifierEnd(from: i)
+        // `SwiftUI.Image(…)`, `configuration.label`: dotted segments written without
+        // spaces belong to the head until one of them is called.
+        while true {
+            let afterPostfix = parsePostfix(from: i)
+            if afterPostfix != i { return afterPostfix }
+            guard i + 1 < count, text[i] == UInt8(ascii: "."), isIdentifierStart(text[i + 1]) else { return i }
+            i = identifierEnd(from: i + 1)
+        }
+    }
+
+    /// Past the calls `(…)`, subscripts `[…]`, `?`/`!` and trailing closures (labeled
+    /// ones after the first) that follow `start`.
+    private func parsePostfix(from start: Int) -> Int {
+        var i = start
+        var sawClosure = false
+        while i < count {
+            var j = i
+            while j < count, text[j] == UInt8(ascii: " ") || text[j] == UInt8(ascii: "\t") { j += 1 }
+            guard j < count else { break }
+            let byte = text[j]
+            if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "["), !sawClosure,
+               let close = source.matchingBracket(at: j) {
+                i = close + 1
+                continue
+            }
+            if (byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!")), j == i,
+               j + 1 >= count || text[j + 1] != UInt8(ascii: "=") {
+                i = j + 1
+                continue
+            }
+            let next = skipTrivia(from: i)
+            guard next < count else { break }
+            if text[next] == UInt8(ascii: "{"), let close = source.matchingBracket(at: next) {
+                i = close + 1
+                sawClosure = true
+                continue
+            }
+            if sawClosure, isIdentifierStart(text[next]) {
+                let labelEnd = identifierEnd(from: next)
+                let colon = skipTrivia(from: labelEnd)
+                if colon < count, text[colon] == UInt8(ascii: ":") {
+                    let brace = skipTrivia(from: colon + 1)
+                    if brace < count, text[brace] == UInt8(ascii: "{"), let close = source.matchingBracket(at: brace) {
+                        i = close + 1
+                        continue
+                    }
+                }
+            }
+            break
+        }
+        return i
+    }
+
+    // MARK: Containers
+
+    /// The brackets around `chain`, innermost first, each with what it belongs to.
+    func containers(of chain: Chain) -> [Container] {
+        var result: [Container] = []
+        var position = chain.start
+        var openers: [Int]? = nil
+        while let open = enclosingOpener(of: position, openers: &openers) {
+            let container = container(opening: open, holding: position)
+            result.append(container)
+            // Continue outside the owner (a labeled closure argument sits in its owner's
+            // parentheses, which must not count twice).
+            if let owner = container.chain, owner.start < open { position = owner.start } else { position = open }
+        }
+        return result
+    }
+
+    private func container(opening open: Int, holding position: Int) -> Container {
+        let opener = openerRange(of: open)
+        let empty = open..<open
+        guard let before = previousToken(before: open) else {
+            return Container(chain: nil, slot: empty, opener: opener)
+        }
+        if text[open] == UInt8(ascii: "{") {
+            if text[before] == UInt8(ascii: ":") {
+                guard let labelEnd = previousToken(before: before), isIdentifierByte(text[labelEnd]) else {
+                    return Container(chain: nil, slot: empty, opener: opener)
+                }
+                let labelStart = identifierStart(endingAt: labelEnd)
+                let slot = labelStart..<(labelEnd + 1)
+                guard let ahead = previousToken(before: labelStart) else {
+                    return Container(chain: nil, slot: slot, opener: opener)
+                }
+                if text[ahead] == UInt8(ascii: "}") {
+                    // `} label: {` — the owner's labeled trailing closure.
+                    return Container(chain: chain(at: primaryStart(endingAt: ahead)), slot: slot, opener: opener)
+                }
+                if text[ahead] == UInt8(ascii: "(") || text[ahead] == UInt8(ascii: ",") {
+                    // `Label(content: { … }, icon: { … })` — a closure argument.
+                    var none: [Int]? = nil
+                    if let paren = enclosingOpener(of: labelStart, openers: &none),
+                       text[paren] == UInt8(ascii: "("), let call = callOwner(ofGroup: paren) {
+                        return Container(chain: call, slot: slot, opener: opener)
+                    }
+                }
+                return Container(chain: nil, slot: slot, opener: opener)
+            }
+            guard endsOperand(at: before), !isStatementBlock(brace: open, tokenBefore: before) else {
+                return Container(chain: nil, slot: empty, opener: opener)
+            }
+            return Container(chain: chain(at: primaryStart(endingAt: before)), slot: empty, opener: opener)
+        }
+        let slot = argumentLabel(inGroup: open, holding: position)
+        return Container(chain: callOwner(ofGroup: open), slot: slot, opener: opener)
+    }
+
+    /// The chain a `(`/`[` group is the call or subscript of; nil for tuples, array
+    /// literals and conditions.
+    private func callOwner(ofGroup open: Int) -> Chain? {
+        guard let before = previousToken(before: open), endsOperand(at: before), sameLine(before, open) else { return nil }
+        return chain(at: primaryStart(endingAt: before))
+    }
+
+    /// The label of the argument of the group at `open` that holds `position`.
+    private func argumentLabel(inGroup open: Int, holding position: Int) -> Range<Int> {
+        // Back from `position` to the `,` or `(` that starts its argument, skipping groups.
+        var i = position - 1
+        while i > open {
+            let byte = text[i]
+            if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}"),
+               let partner = source.matchingBracket(at: i), partner > open {
+                i = partner - 1
+                continue
+            }
+            if byte == UInt8(ascii: ",") { break }
+            i -= 1
+        }
+        let labelStart = skipTrivia(from: i + 1)
+        guard labelStart < count, isIdentifierStart(text[labelStart]) else { return open..<open }
+        let labelEnd = identifierEnd(from: labelStart)
+        let colon = skipTrivia(from: labelEnd)
+        guard colon < count, text[colon] == UInt8(ascii: ":"), colon < position else { return open..<open }
+        return labelStart..<labelEnd
+    }
+
+    /// The innermost code bracket that opens before `position` and closes after it.
+    private func enclosingOpener(of position: Int, openers: inout [Int]?) -> Int? {
+        var i = position - 1
+        while i >= 0 {
+            let byte = text[i]
+            switch byte {
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if let partner = source.matchingBracket(at: i) { i = partner - 1 } else { i -= 1 }
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                if let partner = source.matchingBracket(at: i), partner >= position { return i }
+                i -= 1
+            default:
+                i -= 1
+            }
+        }
+        return nil
+    }
+
+    /// The code before the bracket at `open` on its line; a line that starts with `)`
+    /// (a signature over several lines) reaches back to the line of its `(`.
+    private func openerRange(of open: Int) -> Range<Int> {
+        var lineStart = source.lineStarts[source.line(atOffset: open) - 1]
+        var first = lineStart
+        while first < open, text[first] == UInt8(ascii: " ") || text[first] == UInt8(ascii: "\t") { first += 1 }
+        if first < open, text[first] == UInt8(ascii: ")"), let partner = source.matchingBracket(at: first) {
+            lineStart = source.lineStarts[source.line(atOffset: partner) - 1]
+        }
+        return lineStart..<open
+    }
+
+    // MARK: Tokens
+
+    /// The last byte of the token before `offset`, skipping white space and comments.
+    func previousToken(before offset: Int) -> Int? {
+        var i = offset - 1
+        while i >= 0 {
+            let byte = text[i]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+                || byte == UInt8(ascii: "\r") {
+                i -= 1
+                continue
+            }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "*"), let comment = comment(containing: i) {
+                i = comment.lowerBound - 1
+                continue
+            }
+            return i
+        }
+        return nil
+    }
+
+    /// The first byte at or after `offset` that is not white space or comment.
+    func skipTrivia(from offset: Int) -> Int {
+        var i = offset
+        while i < count {
+            let byte = text[i]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+                || byte == UInt8(ascii: "\r") {
+                i += 1
+                continue
+            }
+            if byte == UInt8(ascii: "/"), i + 1 < count,
+               text[i + 1] == UInt8(ascii: "/") || text[i + 1] == UInt8(ascii: "*"),
+               let comment = comment(containing: i) {
+                i = comment.upperBound
+                continue
+            }
+            return i
+        }
+        return count
+    }
+
+    private func comment(containing offset: Int) -> Range<Int>? {
+        let comments = source.comments
+        var low = 0, high = comments.count
+        while low < high {
+            let mid = (low + high) / 2
+            if comments[mid].upperBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low < comments.count && comments[low].contains(offset) ? comments[low] : nil
+    }
+
+    /// True when the token ending at `offset` can be followed by a call, a member access
+    /// or a trailing closure: an identifier that is not a keyword, `)`, `]`, `}`, postfix
+    /// `?` and `!`.
+    private func endsOperand(at offset: Int) -> Bool {
+        let byte = text[offset]
+        switch byte {
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+            return true
+        case UInt8(ascii: "?"), UInt8(ascii: "!"):
+            // Postfix only: `x?.y`, `x!.y`; not a ternary `c ? .a : .b` or a prefix `!x`.
+            guard offset > 0 else { return false }
+            let previous = text[offset - 1]
+            return isIdentifierByte(previous) || previous == UInt8(ascii: ")") || previous == UInt8(ascii: "]")
+        default:
+            guard isIdentifierByte(byte) else { return false }
+            return !SwiftKeywords.isExpressionKeyword(text, identifierStart(endingAt: offset)..<(offset + 1))
+        }
+    }
+
+    /// True for `{` that opens a statement body (`if x {`, `func f() -> some View {`,
+    /// `var body: some View {`) rather than a trailing closure.
+    private func isStatementBlock(brace: Int, tokenBefore: Int) -> Bool {
+        let lineStart = source.lineStarts[source.line(atOffset: tokenBefore) - 1]
+        var i = lineStart
+        while i < tokenBefore {
+            let byte = text[i]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "}") {
+                i += 1
+                continue
+            }
+            if byte == UInt8(ascii: "@") {
+                // An attribute, possibly with arguments: `@MainActor`, `@available(…)`.
+                i = identifierEnd(from: i + 1)
+                if i < count, text[i] == UInt8(ascii: "("), let close = source.matchingBracket(at: i) { i = close + 1 }
+                continue
+            }
+            guard isIdentifierStart(byte) else { return false }
+            let end = identifierEnd(from: i)
+            let word = i..<end
+            if SwiftKeywords.isDeclarationModifier(text, word) {
+                i = end
+                continue
+            }
+            guard SwiftKeywords.isStatementIntroducer(text, word) else { return false }
+            // `var body: some View {` is a body; `let header = HStack {` is a call.
+            if SwiftKeywords.isBinding(text, word) { return !hasAssignment(in: end..<tokenBefore) }
+            return true
+        }
+        return false
+    }
+
+    /// True when `range` holds a lone `=` (not `==`, `!=`, `<=`, `>=`, `=>`).
+    private func hasAssignment(in range: Range<Int>) -> Bool {
+        for i in range where text[i] == UInt8(ascii: "=") {
+            let before = i > 0 ? text[i - 1] : 0
+            let after = i + 1 < count ? text[i + 1] : 0
+            if after == UInt8(ascii: "=") || after == UInt8(ascii: ">") { continue }
+            if before == UInt8(ascii: "=") || before == UInt8(ascii: "!") || before == UInt8(ascii: "<")
+                || before == UInt8(ascii: ">") { continue }
+            return true
+        }
+        return false
+    }
+
+    private func sameLine(_ a: Int, _ b: Int) -> Bool {
+        var i = min(a, b)
+        let end = max(a, b)
+        while i < end {
+            if text[i] == UInt8(ascii: "\n") { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// A `.` that is part of `...` or `..<` (not a member access).
+    private func isRangeOperatorDot(_ offset: Int) -> Bool {
+        (offset > 0 && text[offset - 1] == UInt8(ascii: "."))
+            || (offset + 1 < count && (text[offset + 1] == UInt8(ascii: ".") || text[offset + 1] == UInt8(ascii: "<")))
+    }
+
+    func identifierStart(endingAt offset: Int) -> Int {
+        var i = offset
+        while i > 0, isIdentifierByte(text[i - 1]) { i -= 1 }
+        // `#Preview`, `#selector`: the `#` belongs to the name.
+        if i > 0, text[i - 1] == UInt8(ascii: "#") { i -= 1 }
+        return i
+    }
+
+    func identifierEnd(from offset: Int) -> Int {
+        var i = offset
+        if i < count, text[i] == UInt8(ascii: "#") || text[i] == UInt8(ascii: "$") { i += 1 }
+        while i < count, isIdentifierByte(text[i]) { i += 1 }
+        return i
+    }
+}
+
+@inline(__always) func isIdentifierByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...0xFF:
+        return true
+    default:
+        return false
+    }
+}
+
+@inline(__always) func isIdentifierStart(_ byte: UInt8) -> Bool {
+    isIdentifierByte(byte) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+}
+
+/// The few Swift keywords the structure reader must recognise, compared on bytes.
+enum SwiftKeywords {
+    /// Words after which `(` or `{` does not call anything: `if (a)`, `else {`, `in {`.
+    private static let expression: [[UInt8]] = [
+        "if", "else", "guard", "while", "for", "in", "switch", "case", "return", "where", "do",
+        "repeat", "defer", "try", "await", "throw", "is", "as", "some", "any", "catch", "default",
+        "let", "var", "func", "init", "get", "set", "willSet", "didSet", "subscript",
+    ].map { Array($0.utf8) }
+    /// First words of a line that make its `{` a statement or declaration body.
+    private static let statements: [[UInt8]] = [
+        "if", "else", "guard", "while", "for", "switch", "case", "default", "do", "repeat",
+        "defer", "catch", "func", "var", "let", "init", "deinit", "subscript", "struct", "class",
+        "enum", "extension", "protocol", "actor", "get", "set", "willSet", "didSet",
+    ].map { Array($0.utf8) }
+    private static let bindings: [[UInt8]] = [Array("let".utf8), Array("var".utf8)]
+    private static let modifiers: [[UInt8]] = [
+        "private", "fileprivate", "internal", "public", "open", "static", "override", "final",
+        "mutating", "nonmutating", "nonisolated", "lazy", "weak", "unowned", "indirect",
+        "convenience", "required", "dynamic", "package", "consuming", "borrowing",
+    ].map { Array($0.utf8) }
+
+    static func isExpressionKeyword(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
+        contains(expression, text, word)
+    }
+
+    static func isStatementIntroducer(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
+        contains(statements, text, word)
+    }
+
+    static func isBinding(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
+        contains(bindings, text, word)
+    }
+
+    static func isDeclarationModifier(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
+        contains(modifiers, text, word)
+    }
+
+    private static func contains(_ words: [[UInt8]], _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
+        let length = word.count
+        for candidate in words where candidate.count == length {
+            var equal = true
+            for k in 0..<length where candidate[k] != text[word.lowerBound + k] {
+                equal = false
+                break
+            }
+            if equal { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,405 @@
+import Foundation
+import Testing
+import A11yModel
+import A11yPattern
+@testable import A11yRules
+
+/// The repository's `Rules/` folder, found from this file.
+private let rulesDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Rules")
+
+private let shippedSourceRules: [RuleEntry] = {
+    do {
+        return try RuleCatalogue(directory: rulesDirectory).entries.filter { $0.description.kind == .source }
+    } catch {
+        Issue.record("cannot read \(rulesDirectory.path): \(error)")
+        return []
+    }
+}()
+
+private func lint(_ code: String, with set: SourceRuleSet, path: String = "Example.swift") -> [Finding] {
+    set.lint(SwiftSource(code), path: path).sorted(by: Finding.reportOrder)
+}
+
+private func positions(_ findings: [Finding]) -> [String] {
+    findings.map { "\($0.location.line):\($0.location.column)" }
+}
+
+/// A rule set from one YAML rule written in the test.
+private func ruleSet(yaml: String) throws -> SourceRuleSet {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("a11ylint-source-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var catalogue = try RuleCatalogue(directory: folder)
+    try catalogue.load(yaml: yaml, file: "test.yml")
+    return try SourceRuleSet(entries: catalogue.entries)
+}
+
+@Suite struct ShippedSourceRuleTests {
+    @Test func theContractRulesShip() {
+        let ids = Set(shippedSourceRules.map(\.description.id))
+        for id in ["tap-gesture-without-trait", "image-without-label", "forced-label-color"] {
+            #expect(ids.contains(id), "missing source rule \(id)")
+        }
+    }
+
+    /// Every source rule, on each of its own examples: exactly the `↓` positions for the
+    /// triggering ones, nothing for the others.
+    @Test func everyRuleOnItsOwnExamples() throws {
+        #expect(!shippedSourceRules.isEmpty)
+        for entry in shippedSourceRules {
+            let id = entry.description.id
+            let set = try SourceRuleSet(entries: [entry])
+            #expect(entry.triggeringExamples.count >= 5, "\(id) needs more triggering examples")
+            #expect(entry.nonTriggeringExamples.count >= 5, "\(id) needs more non-triggering examples")
+            for example in entry.triggeringExamples {
+                let expected = example.markedPositions.map { "\($0.line):\($0.column)" }.sorted()
+                #expect(!expected.isEmpty, "\(id): a triggering example without ↓:\n\(example.marked)")
+                let findings = lint(example.text, with: set, path: example.fileName)
+                #expect(findings.allSatisfy { $0.rule == id }, "\(id): \(findings.map(\.message))")
+                #expect(positions(findings).sorted() == expected, "\(id) on:\n\(example.marked)")
+                for finding in findings {
+                    #expect(finding.severity == entry.description.defaultSeverity)
+                    #expect(finding.wcag == entry.description.wcag)
+                    #expect(finding.location.file == example.fileName)
+                    #expect(finding.sourceLine == SwiftSource(example.text).lineText(finding.location.line))
+                }
+            }
+            for example in entry.nonTriggeringExamples {
+                #expect(!example.marked.contains(RuleExample.marker), "\(id): ↓ in a non-triggering example")
+                let findings = lint(example.text, with: set, path: example.fileName)
+                #expect(findings.isEmpty, "\(id) fired at \(positions(findings)) on:\n\(example.marked)")
+            }
+        }
+    }
+
+    @Test func messagesAndSourceLines() throws {
+        let set = try SourceRuleSet(entries: shippedSourceRules)
+        let code = """
+        struct Style: ButtonStyle {
+            func makeBody(configuration: Configuration) -> some View {
+                configuration.label.foregroundColor(  .white )
+            }
+        }
+        """
+        let findings = lint(code, with: set)
+        #expect(findings.count == 1)
+        let finding = try #require(findings.first)
+        #expect(finding.rule == "forced-label-color")
+        #expect(finding.location == SourceLocation(file: "Example.swift", line: 3, column: 28))
+        #expect(finding.message.hasPrefix(".foregroundColor( .white ) forces a fixed color"))
+        #expect(finding.sourceLine == "        configuration.label.foregroundColor(  .white )")
+    }
+}
+
+@Suite struct SourceDecoyTests {
+    let set: SourceRuleSet
+
+    init() throws { set = try SourceRuleSet(entries: shippedSourceRules) }
+
+    @Test func codeInCommentsAndStringsNeverMatches() {
+        let code = #"""
+        // Image("a").onTapGesture { }
+        /// Image(systemName: "doc")
+        /* Text("x").onTapGesture { } /* Image("nested") */ still comment Image("b") */
+        let a = "Image(\"c\").onTapGesture { }"
+        let b = #"Image("d") "quoted" .onTapGesture {}"#
+        let c = """
+            Image("e")
+                .onTapGesture { tap() }
+            Button("f") { }.foregroundColor(.white)
+            """
+        let d = "\(value) Image(\"g\") \(Image("h"))"
+        """#
+        // The `Image("h")` inside the interpolation is code, but the whole literal is masked.
+        #expect(lint(code, with: set).isEmpty)
+    }
+
+    @Test func decoysAroundRealFindings() {
+        let code = """
+        struct V: View {
+            var body: some View {
+                VStack {
+                    // Image("commented")
+                    Image(
+                        systemName: "x" // .accessibilityLabel("not really")
+                    )
+                    .onTapGesture { close() } /* .accessibilityAddTraits(.isButton) */
+                    Text("\\(count) .accessibilityHidden(true)")
+                        .onTapGesture { bump() }
+                }
+            }
+        }
+        """
+        let findings = lint(code, with: set)
+        #expect(findings.map(\.rule) == ["image-without-label", "tap-gesture-without-trait", "tap-gesture-without-trait"])
+        #expect(positions(findings) == ["5:13", "5:13", "9:13"])
+    }
+
+    @Test func columnsCountUnicodeScalars() {
+        let code = "let é = 1; let s = \"ü\"; Image(\"x\")\n"
+        let findings = lint(code, with: set)
+        #expect(positions(findings) == ["1:25"])
+    }
+}
+
+@Suite struct SourceRuleLimitTests {
+    @Test func catastrophicPatternYieldsANoteAndTheRunGoesOn() throws {
+        let rules = [
+            CustomSourceRule(id: "nested-quantifiers", regex: "(a+)+$", message: "never finishes"),
+            CustomSourceRule(id: "no-force-try", regex: #"\btry!"#, message: "avoid try!", severity: .error),
+        ]
+        let set = try SourceRuleSet(customRules: rules)
+        let code = String(repeating: "a", count: 100_000) + "\nlet x = try! load()\n"
+        let source = SwiftSource(code)
+        let clock = ContinuousClock()
+        var findings: [Finding] = []
+        let elapsed = clock.measure { findings = set.lint(source, path: "Big.swift") }
+        #expect(elapsed < .milliseconds(500), "took \(elapsed)")
+        let notes = findings.filter { $0.rule == SourceRuleSet.limitRuleID }
+        #expect(notes.count == 1)
+        #expect(notes.first?.severity == .note)
+        #expect(notes.first?.message.contains("nested-quantifiers") == true)
+        #expect(notes.first?.location.file == "Big.swift")
+        let forced = findings.filter { $0.rule == "no-force-try" }
+        #expect(positions(forced) == ["2:9"])
+    }
+
+    @Test func limitHitInAConditionAlsoYieldsANote() throws {
+        let set = try ruleSet(yaml: """
+        id: slow-condition
+        name: Slow
+        kind: source
+        category: source
+        severity: warning
+        summary: A condition that backtracks forever.
+        pattern: '\\bText\\s*\\('
+        scope: chain
+        unless:
+          text: '(\\w+\\s?)+$'
+        """)
+        let code = "Text(" + String(repeating: "ab ", count: 3_000) + ")"
+        let clock = ContinuousClock()
+        var findings: [Finding] = []
+        let elapsed = clock.measure { findings = set.lint(SwiftSource(code), path: "Slow.swift") }
+        #expect(elapsed < .milliseconds(500), "took \(elapsed)")
+        #expect(findings.map(\.rule) == [SourceRuleSet.limitRuleID])
+        #expect(findings.first?.message.contains("slow-condition") == true)
+    }
+
+    @Test func wholeRunOfShippedAndCatastrophicRulesStaysFast() throws {
+        let shipped = try SourceRuleSet(entries: shippedSourceRules)
+        let custom = try SourceRuleSet(customRules: [CustomSourceRule(id: "bad", regex: "(a+)+$", message: "bad")])
+        let set = shipped.merging(custom)
+        let line = String(repeating: "a", count: 100_000)
+        let files = (0..<4).map { SwiftSource(line + "\nImage(\"x\")\n// \(line)\n\($0)") }
+        let clock = ContinuousClock()
+        var notes = 0, images = 0
+        let elapsed = clock.measure {
+            for file in files {
+                let findings = set.lint(file, path: "F.swift")
+                notes += findings.filter { $0.rule == SourceRuleSet.limitRuleID }.count
+                images += findings.filter { $0.rule == "image-without-label" }.count
+            }
+        }
+        #expect(notes == 4)
+        #expect(images == 4)
+        #expect(elapsed < .seconds(1), "took \(elapsed)")
+    }
+}
+
+@Suite struct CustomSourceRuleTests {
+    @Test func customRulesMatchCodeOnlyWithTheirOwnSeverityAndMessage() throws {
+        let set = try SourceRuleSet(customRules: [
+            CustomSourceRule(id: "no-print", regex: #"\bprint\s*\("#, message: "Use the logger", severity: .error,
+                             wcag: ["4.1.2"]),
+        ])
+        let code = """
+        // print("in a comment")
+        let s = "print(\\"in a string\\")"
+        func f() {
+            print("real")
+        }
+        """
+        let findings = lint(code, with: set)
+        #expect(findings.count == 1)
+        let finding = try #require(findings.first)
+        #expect(finding.rule == "no-print")
+        #expect(finding.severity == .error)
+        #expect(finding.message == "Use the logger")
+        #expect(finding.wcag == ["4.1.2"])
+        #expect(finding.location == SourceLocation(file: "Example.swift", line: 4, column: 5))
+        #expect(finding.sourceLine == "    print(\"real\")")
+    }
+
+    @Test func includedAndExcludedGlobs() throws {
+        let set = try SourceRuleSet(customRules: [
+            CustomSourceRule(id: "ui-only", regex: #"\bfatalError\("#, message: "no fatalError in views",
+                             included: ["Sources/**/*View.swift"], excluded: ["**/Generated/**"]),
+        ])
+        let code = "fatalError(\"x\")"
+        #expect(lint(code, with: set, path: "Sources/App/LoginView.swift").count == 1)
+        #expect(lint(code, with: set, path: "./Sources/LoginView.swift").count == 1)
+        #expect(lint(code, with: set, path: "/repo/Sources/App/UI/LoginView.swift").count == 1)
+        #expect(lint(code, with: set, path: "Sources/App/Model.swift").isEmpty)
+        #expect(lint(code, with: set, path: "Tests/LoginView.swift").isEmpty)
+        #expect(lint(code, with: set, path: "Sources/Generated/LoginView.swift").isEmpty)
+    }
+
+    @Test func invalidRegexIsACatalogueError() {
+        let location = SourceLocation(file: ".a11ylint.yml", line: 12, column: 5)
+        #expect {
+            _ = try SourceRuleSet(customRules: [
+                CustomSourceRule(id: "broken", regex: "(unclosed", message: "x", definedAt: location),
+            ])
+        } throws: { error in
+            guard let error = error as? CatalogueError else { return false }
+            return error.file == ".a11ylint.yml" && error.line == 12 && error.message.contains("broken")
+        }
+    }
+
+    @Test func emptyMatchesAdvance() throws {
+        let set = try SourceRuleSet(customRules: [CustomSourceRule(id: "empty", regex: "(?=é)", message: "m")])
+        #expect(positions(lint("aéé", with: set)) == ["1:2", "1:3"])
+    }
+}
+
+@Suite struct SourceRuleYAMLTests {
+    @Test func missingPatternAndUnknownConditionAreErrors() {
+        #expect(throws: CatalogueError.self) {
+            _ = try ruleSet(yaml: "id: x\nname: X\nkind: source\ncategory: source\nseverity: note\nsummary: s\n")
+        }
+        #expect(throws: CatalogueError.self) {
+            _ = try ruleSet(yaml: """
+            id: x
+            name: X
+            kind: source
+            category: source
+            severity: note
+            summary: s
+            pattern: 'a'
+            unless:
+              heads: 'b'
+            """)
+        }
+        #expect(throws: CatalogueError.self) {
+            _ = try ruleSet(yaml: "id: x\nname: X\nkind: source\ncategory: source\nseverity: note\nsummary: s\npattern: '(a'\n")
+        }
+    }
+
+    @Test func whenSlotOpenerAndNot() throws {
+        let set = try ruleSet(yaml: """
+        id: icon-in-menu
+        name: Icon in menu
+        kind: source
+        category: source
+        severity: note
+        summary: An Image in the label of a Menu outside of a preview.
+        pattern: '\\bImage\\('
+        scope: chain
+        report: chainStart
+        when:
+          enclosing:
+            head: '^Menu\\b'
+            slot: '^label$'
+        unlessEnclosing:
+          opener: '#Preview'
+        """)
+        let code = """
+        Menu {
+            Image("in-content")
+        } label: {
+            HStack { Image("in-label") }
+        }
+        #Preview {
+            Menu { } label: { Image("previewed") }
+        }
+        """
+        #expect(positions(lint(code, with: set)) == ["4:14"])
+    }
+}
+
+@Suite struct SwiftStructureTests {
+    private func chain(_ code: String, at needle: String) -> (text: String, links: [String]) {
+        let source = SwiftSource(code)
+        let offset = Array(code.utf8).firstRange(of: Array(needle.utf8))!.lowerBound
+        return source.masked.withUnsafeBufferPointer { masked in
+            let chain = SwiftStructure(source: source, masked: masked).chain(at: offset)
+            let bytes = source.bytes
+            return (String(decoding: bytes[chain.start..<chain.end], as: UTF8.self),
+                    chain.links.map { String(decoding: bytes[$0], as: UTF8.self) })
+        }
+    }
+
+    @Test func chainAcrossLinesWithTrailingClosuresAndComments() {
+        let code = """
+        VStack {
+            Button {
+                go()
+            } label: {
+                Text("Go")
+            }
+            // comment
+            .padding(4)
+            .onTapGesture(count: 1) { tap() }
+            Text("next")
+        }
+        """
+        let found = chain(code, at: ".onTapGesture")
+        #expect(found.links == ["Button {\n        go()\n    } label: {\n        Text(\"Go\")\n    }",
+                                ".padding(4)", ".onTapGesture(count: 1) { tap() }"])
+    }
+
+    @Test func qualifiedHeadsAndMembers() {
+        #expect(chain("x = SwiftUI.Image(\"a\").resizable()", at: "Image").links
+                == ["SwiftUI.Image(\"a\")", ".resizable()"])
+        #expect(chain("configuration.label\n    .colorMultiply(.black)", at: ".color").links
+                == ["configuration.label", ".colorMultiply(.black)"])
+        #expect(chain("model?.icon!.padding()", at: ".padding").text == "model?.icon!.padding()")
+    }
+
+    @Test func statementsEndChains() {
+        let code = "let a = Text(\"a\")\nImage(\"b\")\n    .onTapGesture {}\nif ok { }"
+        #expect(chain(code, at: ".onTapGesture").text == "Image(\"b\")\n    .onTapGesture {}")
+        #expect(chain("return isOn ? .red : .blue.opacity(0.5)", at: ".opacity").text == ".blue.opacity(0.5)")
+        #expect(chain("let r = 0...count.bounds", at: ".bounds").text == "count.bounds")
+    }
+
+    @Test func containersInnermostFirst() {
+        let code = """
+        var body: some View {
+            Label(title: { Text("t") }, icon: {
+                ZStack { Image("i") }
+            })
+            .accessibilityHidden(true)
+        }
+        """
+        let source = SwiftSource(code)
+        let offset = Array(code.utf8).firstRange(of: Array("Image".utf8))!.lowerBound
+        let summary: [String] = source.masked.withUnsafeBufferPointer { masked in
+            let structure = SwiftStructure(source: source, masked: masked)
+            let anchor = structure.chain(at: offset)
+            return structure.containers(of: anchor).map { container in
+                let head = container.chain.map { String(decoding: source.bytes[$0.head], as: UTF8.self) } ?? "-"
+                let slot = String(decoding: source.bytes[container.slot], as: UTF8.self)
+                let modifiers = container.chain.map { $0.modifiers.count } ?? 0
+                return "\(head.prefix(6))|\(slot)|\(modifiers)"
+            }
+        }
+        // The body of `var body` is a declaration, not a view call: no chain.
+        #expect(summary == ["ZStack||0", "Label(|icon|1", "-||0"])
+    }
+}
+
+@Suite struct PathGlobTests {
+    @Test func globs() {
+        #expect(PathGlob("*.swift").matches("a/b/View.swift"))
+        #expect(!PathGlob("*.swift").matches("a/b/View.swiftx"))
+        #expect(PathGlob("Sources/**").matches("Sources/A/B.swift"))
+        #expect(PathGlob("**/Tests/*.swift").matches("x/Tests/T.swift"))
+        #expect(PathGlob("Sources/*/View?.swift").matches("./Sources/A/View1.swift"))
+        #expect(!PathGlob("Sources/*/View?.swift").matches("Sources/A/B/View1.swift"))
+        #expect(PathGlob("a*b*c").matches("axxbyyc") && !PathGlob("a*b*c").matches("axxbyy"))
+    }
+}
