@@ -46,6 +46,17 @@ import Testing
         #expect(!plain.contains("\u{1B}"))
     }
 
+    @Test func unreadableInputOnly() {
+        let report = LintReport(toolVersion: "0.1.0", files: 1, components: 0, findings: [],
+                                inputErrors: [Fixtures.badInput, InputError(file: "specs/bad.json", message: "not UTF-8")])
+        #expect(Reporter.render(report, as: .text, options: ReportOptions()) == """
+            specs/bad.json:1:1: error: not UTF-8 [input-error]
+            specs/bad.json:3:9: error: expected ',' or '}' after object member [input-error]
+            Found 0 errors, 0 warnings and 0 notes in 1 file (0 components); 2 input errors.
+
+            """)
+    }
+
     @Test func multiLineMessageStaysOnOneLine() {
         var finding = Fixtures.gesture
         finding.message = "first\nsecond"

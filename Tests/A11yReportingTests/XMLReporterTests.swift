@@ -55,6 +55,26 @@ import Testing
         }
     }
 
+    @Test func componentlessFindingInASpecGetsTheFileClass() throws {
+        var unknownKey = Fixtures.note
+        unknownKey.rule = "spec-unknown-key"
+        unknownKey.component = nil
+        let report = LintReport(toolVersion: "0.1.0", files: 1, components: 1, findings: [Fixtures.contrast, unknownKey],
+                                inputErrors: [], rules: Fixtures.rules,
+                                lintedFiles: ["specs/components/Other.json", Fixtures.specFile])
+        let suites = JUnitReporter.suites(report)
+        #expect(suites.map(\.file) == ["specs/components/CheckboxView.json", "specs/components/Other.json"])
+        // CheckboxView.json names the component CheckboxView and the file's own class is the same name.
+        #expect(Set(suites[0].cases.map(\.className)) == ["CheckboxView"])
+        #expect(suites[0].cases.count == 4)
+        #expect(suites[0].cases.filter { !$0.findings.isEmpty }.map(\.name) == ["spec-unknown-key", "text-contrast"])
+        // A clean file has one class (its base name) and passes every spec and input rule.
+        #expect(suites[1].cases.map(\.className) == Array(repeating: "Other", count: 4))
+        #expect(suites[1].failures == 0 && suites[1].errors == 0)
+        #expect(JUnitReporter.fallbackClassName("a/b.c/Name.spec.json") == "Name.spec")
+        #expect(JUnitReporter.fallbackClassName("Makefile") == "Makefile")
+    }
+
     @Test func severalFindingsInOneCaseAndEscaping() throws {
         var a = Fixtures.contrast
         a.message = "fg <#808080> & bg \"white\""
