@@ -45,6 +45,8 @@ public struct Typography: Sendable, Hashable {
     /// A family name resolved through fontconfig, or a .ttf/.otf path (relative to
     /// the spec file's folder when not absolute). nil: the default family, Roboto.
     public var font: String?
+    /// Where `font` is written in the spec (findings about a missing font point there).
+    public var fontLocation: SourceLocation?
     public var size: Double = 14
     public var lineHeight: Double = 16
     public var weight: String = "regular"

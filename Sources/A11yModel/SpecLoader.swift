@@ -164,7 +164,10 @@ public struct SpecLoader: Sendable {
     private func readTypography(_ node: JSONNode, into typography: inout Typography, reader: inout NodeReader) {
         guard reader.expectObject(node, "\"typography\"") else { return }
         reader.unknownKeys(node, known: SpecKeys.typography, context: "typography")
-        if let v = node["font"] { typography.font = reader.string(v, "font") }
+        if let v = node["font"] {
+            typography.font = reader.string(v, "font")
+            typography.fontLocation = SourceLocation(file: reader.file, v.position)
+        }
         if let v = node["size"].flatMap({ reader.positive($0, "size") }) { typography.size = v }
         if let v = node["lineHeight"].flatMap({ reader.positive($0, "lineHeight") }) { typography.lineHeight = v }
         if let v = node["weight"] {

@@ -12,6 +12,9 @@ public enum SpecRules {
         MissingValueRule(),
         MissingTraitRule(),
         ErrorWithoutMessageRule(),
+        LayoutFontMissingRule(),
+        TouchTargetRule(),
+        TextClippedRule(),
     ]
 
     /// Rules whose findings come from reading the input rather than from a check.

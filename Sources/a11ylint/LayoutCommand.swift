@@ -1,4 +1,87 @@
 import ArgumentParser
+import Foundation
+import A11yModel
+import A11yLayout
+import A11yLint
+import A11yRules
+import A11yReporting
+
 struct LayoutCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "layout", abstract: "Compute a variant's geometry.")
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Compute a variant's geometry: indicator, box, label lines and hit area.",
+        discussion: """
+        Without --variant, the spec's first variant is laid out. The other options override \
+        the variant's own fields. Numbers are points, unrounded, origin at the component's top left.
+        """)
+
+    @Argument(help: "A component spec (.json) or a Swift file with checkbox calls.")
+    var spec: String
+
+    @Option(help: "The variant to lay out (by name).")
+    var variant: String?
+
+    @Option(help: "The label text (\"\" for none).")
+    var text: String?
+
+    @Option(help: "The available width in points.")
+    var width: Double?
+
+    @Option(help: "ltr or rtl.")
+    var direction: LayoutDirection?
+
+    @Option(help: "default (indicator leading) or reversed (indicator trailing).")
+    var layout: LayoutOrder?
+
+    @Option(help: "square or circle.")
+    var shape: CheckboxShape?
+
+    @Option(name: .customLong("content-size"), help: "Dynamic Type category: xS S M L xL xxL xxxL AX1 … AX5.")
+    var contentSize: ContentSize?
+
+    @Option(help: "json, svg or text.")
+    var format: Format = .json
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case json, svg, text }
+
+    func validate() throws {
+        if let width, !(width > 0) { throw ValidationError("--width must be greater than 0") }
+    }
+
+    func run() throws {
+        let linter: Linter
+        do { linter = try Linter(catalogue: try loadCatalogue()) } catch let e as CatalogueError { throw fail(e.description) }
+        let (specs, errors) = linter.specs(at: spec)
+        if let error = errors.first { throw fail(error.description) }
+        let variants = specs.flatMap { s in s.variants.map { (s, $0) } }
+        guard var (component, chosen) = variants.first else { throw fail("\(spec): no checkbox variant to lay out") }
+        if let variant {
+            guard let match = variants.first(where: { $0.1.name == variant }) else {
+                throw fail("\(spec): no variant '\(variant)'" + Suggestions.hint(for: variant, in: variants.map(\.1.name))
+                           + "; variants: " + variants.map(\.1.name).joined(separator: ", "))
+            }
+            (component, chosen) = match
+        }
+        if let text { chosen.text = text }
+        if let width { chosen.width = width }
+        if let direction { chosen.direction = direction }
+        if let layout { chosen.layout = layout }
+        if let shape { chosen.shape = shape }
+        if let contentSize { chosen.contentSize = contentSize }
+        let computed: ComponentLayout
+        do { computed = try LayoutEngine.shared.layout(component, chosen) } catch { throw fail("\(spec): \(error.description)") }
+        var output: String
+        switch format {
+        case .json: output = LayoutRendering.json(computed)
+        case .svg: output = LayoutRendering.svg(computed, variant: chosen, spec: component)
+        case .text: output = LayoutRendering.text(computed)
+        }
+        if !output.hasSuffix("\n") { output += "\n" }
+        try emit(output, to: nil)
+    }
 }
+
+extension LayoutDirection: ExpressibleByArgument {}
+extension LayoutOrder: ExpressibleByArgument {}
+extension CheckboxShape: ExpressibleByArgument {}
+extension ContentSize: ExpressibleByArgument {}

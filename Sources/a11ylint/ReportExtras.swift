@@ -1,4 +1,5 @@
 import A11yModel
+import A11yLayout
 import A11yRules
 import A11yReporting
 
@@ -15,7 +16,17 @@ enum ReportExtras {
         }
     }
 
+    /// An SVG drawing of each variant's layout, keyed for the HTML reporter; variants
+    /// that cannot be laid out (a missing font) have none.
     static func drawings(_ specs: [ComponentSpec]) -> [String: String] {
-        [:]
+        var result: [String: String] = [:]
+        for spec in specs where spec.kind == .checkbox {
+            for variant in spec.variants {
+                guard let layout = try? LayoutEngine.shared.layout(spec, variant) else { continue }
+                result[ReportOptions.drawingKey(component: spec.name, variant: variant.name)] =
+                    LayoutRendering.svgFragment(layout, variant: variant, spec: spec)
+            }
+        }
+        return result
     }
 }

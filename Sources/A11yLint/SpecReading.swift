@@ -1,0 +1,30 @@
+import Foundation
+import A11yJSON
+import A11yModel
+
+extension Linter {
+    /// The component specs in one file (a spec, or the checkbox calls of a Swift
+    /// file), for commands that look at specs rather than lint them (`layout`).
+    public func specs(at path: String) -> (specs: [ComponentSpec], errors: [InputError]) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return ([], [InputError(file: path, message: "cannot read the file (missing, permission denied, or not a regular file)")])
+        }
+        let bytes = [UInt8](data)
+        if path.lowercased().hasSuffix(".swift") {
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                return ([], [InputError(file: path, message: "the file is not valid UTF-8")])
+            }
+            return (loader.swiftFileSpecs(SwiftSource(text), file: path), [])
+        }
+        do {
+            let document = try JSONDocument(bytes: bytes)
+            if SpecLoader.isIndex(document) {
+                return ([], [InputError(file: path, message: "this is an index file: give one of the component specs it lists")])
+            }
+            let result = loader.loadSpec(document, file: path)
+            return (result.spec.map { [$0] } ?? [], result.errors)
+        } catch {
+            return ([], [InputError(file: path, line: error.position.line, column: error.position.column, message: error.message)])
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import A11yModel
+import A11yLayout
+
+extension SpecRuleContext {
+    /// The font problem that keeps layout rules from running on `spec`, if any.
+    func layoutBlocker(_ spec: ComponentSpec) -> LayoutError? {
+        guard let engine = layoutEngine, spec.variants.contains(where: { $0.visibleText != nil }) else { return nil }
+        do {
+            _ = try engine.resolveFont(spec.typography, specFile: spec.file)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+/// A font that cannot be found or read: reported once per component, and the
+/// layout rules are skipped for it rather than guessed.
+public struct LayoutFontMissingRule: SpecRule {
+    public let id = "layout-font-missing"
+    public init() {}
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
+        guard spec.kind == .checkbox, let error = context.layoutBlocker(spec) else { return [] }
+        return [context.finding("Cannot lay out '\(spec.name)': \(error.description); touch-target and text-clipped are skipped",
+                                spec: spec, variant: nil, location: spec.typography.fontLocation ?? spec.location)]
+    }
+}
+
+/// WCAG 2.5.8 (24×24, error) and 2.5.5 / Apple HIG (44×44, warning): the hit area.
+public struct TouchTargetRule: SpecRule {
+    public let id = "touch-target"
+    public init() {}
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
+        guard spec.kind == .checkbox, let engine = context.layoutEngine, context.layoutBlocker(spec) == nil else { return [] }
+        let options = context.options
+        return spec.variants.compactMap { variant in
+            guard let layout = try? engine.layout(spec, variant) else { return nil }
+            let w = layout.hitArea.width, h = layout.hitArea.height
+            let severity: Severity
+            let required: Double
+            let wcag: [String]
+            if w < options.touchTargetError || h < options.touchTargetError {
+                (severity, required, wcag) = (.error, options.touchTargetError, ["2.5.8"])
+            } else if w < options.touchTargetWarning || h < options.touchTargetWarning {
+                (severity, required, wcag) = (.warning, options.touchTargetWarning, ["2.5.5"])
+            } else {
+                return nil
+            }
+            let size = "\(formatPoints(w))×\(formatPoints(h)) pt"
+            let target = "\(formatPoints(required))×\(formatPoints(required)) pt"
+            return context.finding("Touch target \(size) is smaller than \(target) (WCAG \(wcag[0])"
+                                   + (severity == .warning ? ", Apple HIG)" : ")"),
+                                   spec: spec, variant: variant, severity: severity, wcag: wcag,
+                                   measured: Measured([("width", .number(w)), ("height", .number(h)),
+                                                       ("required", .number(required)),
+                                                       ("hitArea", .string(Self.describe(spec.geometry.hitArea))),
+                                                       ("contentSize", .string(layout.contentSize.rawValue))]))
+        }
+    }
+
+    static func describe(_ hitArea: HitArea) -> String {
+        switch hitArea {
+        case .component: "component"
+        case .indicator: "indicator"
+        case .minimum(let w, let h): "minimum \(formatPoints(w))×\(formatPoints(h))"
+        }
+    }
+}
+
+/// WCAG 1.4.4: with `maxLines` set, the label must still fit when text grows, at
+/// every Dynamic Type size from the variant's own up to AX5.
+public struct TextClippedRule: SpecRule {
+    public let id = "text-clipped"
+    public init() {}
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
+        let maxLines = spec.typography.maxLines
+        guard spec.kind == .checkbox, maxLines > 0, let engine = context.layoutEngine,
+              context.layoutBlocker(spec) == nil else { return [] }
+        return spec.variants.compactMap { variant in
+            guard variant.visibleText != nil else { return nil }
+            for size in ContentSize.allCases where size >= variant.contentSize {
+                guard let layout = try? engine.layout(spec, variant, contentSize: size) else { return nil }
+                guard layout.lineCount > maxLines else { continue }
+                return context.finding(
+                    "Label needs \(layout.lineCount) lines at Dynamic Type \(size.rawValue) but maxLines is \(maxLines): "
+                    + "the text is clipped",
+                    spec: spec, variant: variant,
+                    measured: Measured([("lines", .number(Double(layout.lineCount))), ("maxLines", .number(Double(maxLines))),
+                                        ("contentSize", .string(size.rawValue)),
+                                        ("fontSize", .number(layout.fontSize)),
+                                        ("labelWidth", .number(layout.label?.frame.width ?? 0)),
+                                        ("width", .number(layout.width)), ("height", .number(layout.height))]))
+            }
+            return nil
+        }
+    }
+}
+
+/// Points for messages: whole numbers bare, others with up to two decimals.
+func formatPoints(_ value: Double) -> String {
+    if value == value.rounded() { return String(Int(value)) }
+    var s = String(format: "%.2f", value)
+    while s.hasSuffix("0") { s.removeLast() }
+    return s
+}
