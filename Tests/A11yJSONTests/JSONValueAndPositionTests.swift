@@ -202,6 +202,17 @@ struct JSONValueAndPositionTests {
         #expect(document.sourcePosition(inString: document.root, decodedScalarIndex: 0) == nil)
     }
 
+    @Test func sourcePositionOfACallAfterNewlineAndQuoteEscapes() throws {
+        let document = try JSONDocument(text: #"{"usage": "a\nb\"configure("}"#)
+        let usage = try #require(document.root["usage"])
+        #expect(usage.stringValue == "a\nb\"configure(")
+        // Decoded index 4 is `c`; in the raw text it follows `a\nb\"`, i.e. column 18.
+        #expect(document.sourcePosition(inString: usage, decodedScalarIndex: 4)
+                == JSONPosition(line: 1, column: 18, offset: 17))
+        #expect(document.sourcePosition(inString: usage, decodedScalarIndex: 1)
+                == JSONPosition(line: 1, column: 13, offset: 12))
+    }
+
     @Test func sourcePositionCountsNonASCIIAsOneColumn() throws {
         let document = try JSONDocument(text: #"  {"k": "é\"x"}"#)
         let value = try #require(document.root["k"])
