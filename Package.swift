@@ -45,7 +45,7 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .executableTarget(name: "a11ylint-bench",
-                          dependencies: ["A11yLint", "A11yReporting"],
+                          dependencies: ["A11yJSON", "A11yModel", "A11yLayout", "A11yRules", "A11yLint", "A11yReporting"],
                           path: "Benchmarks/a11ylint-bench"),
 
         .testTarget(name: "A11yJSONTests", dependencies: ["A11yJSON"]),

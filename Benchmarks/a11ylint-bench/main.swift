@@ -1,1 +1,23 @@
-print("bench")
+// Benchmarks print figures; they assert nothing. Run in release:
+//   swift run -c release a11ylint-bench [json] [layout] [source] [lint]
+// With no argument every benchmark runs.
+import Foundation
+
+let benchmarks: [(name: String, run: () -> Void)] = [
+    ("json", JSONBenchmark.run),
+    ("layout", LayoutBenchmark.run),
+    ("lint", LintBenchmark.run),
+]
+
+let requested = Set(CommandLine.arguments.dropFirst())
+let unknown = requested.subtracting(benchmarks.map(\.name))
+if !unknown.isEmpty {
+    FileHandle.standardError.write(Data("unknown benchmark(s): \(unknown.sorted().joined(separator: ", ")); known: \(benchmarks.map(\.name).joined(separator: ", "))\n".utf8))
+    exit(2)
+}
+#if DEBUG
+print("warning: debug build; figures are meaningful only with -c release")
+#endif
+for benchmark in benchmarks where requested.isEmpty || requested.contains(benchmark.name) {
+    benchmark.run()
+}

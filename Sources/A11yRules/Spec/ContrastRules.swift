@@ -114,7 +114,7 @@ extension SpecRuleContext {
         // Variants with no place of their own (the built-in set) point at the color.
         let location = m.variant.origin == .defaults ? (m.colorLocation ?? m.variant.location) : m.variant.location
         let message = "\(m.subject) contrast \(formatRatio(m.ratio, below: m.required)):1 is below "
-            + "\(formatThreshold(m.required)):1 (WCAG \(m.wcag.joined(separator: ", ")))"
+            + "\(formatThreshold(m.required)):1 (WCAG \(m.wcag.joined(separator: ", "))) in theme \(m.theme.name)"
         var measured = Measured([("ratio", .number(m.ratio)), ("required", .number(m.required)),
                                  ("foreground", .string(m.foreground.hexRGB)), ("background", .string(m.background.hexRGB)),
                                  ("role", .string(m.role))])
