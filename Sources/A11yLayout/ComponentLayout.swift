@@ -61,6 +61,9 @@ public struct ComponentLayout: Sendable, Hashable {
     /// Font size and line height after Dynamic Type scaling.
     public var fontSize: Double
     public var lineHeight: Double
+    /// The font's ascent and descent at `fontSize` (for drawing baselines); 0 without a font.
+    public var ascent: Double
+    public var descent: Double
     public var width: Double
     public var height: Double
     public var alignment: LabelAlignment
@@ -77,7 +80,7 @@ public struct ComponentLayout: Sendable, Hashable {
                 contentSize: ContentSize, fontFile: String?, fontSize: Double, lineHeight: Double,
                 width: Double, height: Double, alignment: LabelAlignment, shape: CheckboxShape,
                 indicator: LayoutRect, box: LayoutRect, cornerRadius: Double, borderWidth: Double,
-                label: LabelLayout?, hitArea: LayoutRect) {
+                label: LabelLayout?, hitArea: LayoutRect, ascent: Double = 0, descent: Double = 0) {
         self.component = component
         self.variant = variant
         self.direction = direction
@@ -86,6 +89,8 @@ public struct ComponentLayout: Sendable, Hashable {
         self.fontFile = fontFile
         self.fontSize = fontSize
         self.lineHeight = lineHeight
+        self.ascent = ascent
+        self.descent = descent
         self.width = width
         self.height = height
         self.alignment = alignment
@@ -100,6 +105,13 @@ public struct ComponentLayout: Sendable, Hashable {
 
     /// The component frame.
     public var frame: LayoutRect { LayoutRect(x: 0, y: 0, width: width, height: height) }
+    /// The baseline of the label's line `index`: the font's ascent-to-descent box
+    /// centered in the line height.
+    public func baseline(ofLine index: Int) -> Double {
+        let top = (label?.frame.y ?? 0) + Double(index) * lineHeight
+        return top + (lineHeight - ascent - descent) / 2 + ascent
+    }
+
     /// Lines of label text (0 without text).
     public var lineCount: Int { label?.lineCount ?? 0 }
 

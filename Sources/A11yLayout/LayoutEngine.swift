@@ -240,6 +240,8 @@ public final class LayoutEngine: Sendable {
             contentSize: category, fontFile: font?.file, fontSize: fontSize, lineHeight: lineHeight,
             width: width, height: height, alignment: alignment, shape: variant.shape,
             indicator: indicator, box: box, cornerRadius: cornerRadius, borderWidth: geometry.borderWidth,
-            label: label, hitArea: hitArea)
+            label: label, hitArea: hitArea,
+            ascent: font.map { Double($0.ascender) * fontSize / Double($0.unitsPerEm) } ?? 0,
+            descent: font.map { Double($0.descender) * fontSize / Double($0.unitsPerEm) } ?? 0)
     }
 }

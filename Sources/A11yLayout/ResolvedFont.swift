@@ -9,6 +9,9 @@ public struct ResolvedFont: Sendable, Hashable, CustomStringConvertible {
     /// The family fontconfig matched, nil for a font given as a file path.
     public let family: String?
     public let unitsPerEm: Int
+    /// Typographic ascender and descender (positive, below the baseline) in font units.
+    public let ascender: Int
+    public let descender: Int
     let face: LoadedFont
 
     init(face: LoadedFont, family: String?) {
@@ -16,6 +19,8 @@ public struct ResolvedFont: Sendable, Hashable, CustomStringConvertible {
         self.faceIndex = face.faceIndex
         self.family = family
         self.unitsPerEm = face.unitsPerEm
+        self.ascender = face.ascender
+        self.descender = face.descender
         self.face = face
     }
 
@@ -38,6 +43,8 @@ final class LoadedFont: @unchecked Sendable {
     let path: String
     let faceIndex: Int
     let unitsPerEm: Int
+    let ascender: Int
+    let descender: Int
     /// Small dense id used in cache keys instead of the path.
     let id: Int
     private let font: OpaquePointer
@@ -60,11 +67,15 @@ final class LoadedFont: @unchecked Sendable {
             throw .fontUnreadable(path: path, reason: "the font has no units per em")
         }
         let font = hb_font_create(face)!
+        var extents = hb_font_extents_t()
+        _ = hb_font_get_h_extents(font, &extents)
         hb_font_make_immutable(font)
         self.font = font
         self.path = path
         self.faceIndex = faceIndex
         self.unitsPerEm = upem
+        self.ascender = Int(extents.ascender)
+        self.descender = Int(-extents.descender)
         self.id = id
     }
 

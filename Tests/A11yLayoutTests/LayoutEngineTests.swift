@@ -258,6 +258,16 @@ let wrappingCases: [(text: String, width: Double, lines: [(String, Int)])] = [
         #expect(textless.json.serialized(pretty: false).contains(#""alignment":"center","indicator":{"x":0,"y":0,"width":24,"height":24},"box":{"x":2,"y":2,"width":20,"height":20,"cornerRadius":6,"borderWidth":2},"label":null,"hitArea""#))
     }
 
+    @Test func baselinesSitInsideTheirLines() throws {
+        let layout = try engine.layout(makeSpec(), makeVariant(longLabel, width: 200))
+        // Roboto's hhea ascender 1900 and descender 500 (units), scaled to 14 pt.
+        #expect(layout.ascent == points(1900) && layout.descent == points(500))
+        for index in 0..<layout.lineCount {
+            let baseline = layout.baseline(ofLine: index)
+            #expect(baseline > Double(index) * 16 + 8 && baseline < Double(index + 1) * 16)
+        }
+    }
+
     @Test func concurrentLayoutsAgree() async throws {
         let engine = LayoutEngine()
         let widths = Array(stride(from: 60.0, through: 343, by: 7))

@@ -1,0 +1,222 @@
+import A11yJSON
+import A11yLayout
+import A11yModel
+
+/// The three forms of `a11ylint layout … --format json|svg|text`. The SVG fragment is
+/// also what the HTML report embeds for each variant.
+public enum LayoutRendering {
+    /// The contract's Layout JSON, pretty-printed.
+    public static func json(_ layout: ComponentLayout) -> String {
+        layout.json.serialized(pretty: true)
+    }
+
+    /// A standalone SVG file (XML prolog, then the drawing).
+    public static func svg(_ layout: ComponentLayout, variant: Variant, spec: ComponentSpec) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svgFragment(layout, variant: variant, spec: spec)
+    }
+
+    /// A true-scale drawing (1 unit = 1 pt) as one `<svg>` element: the component
+    /// frame, the indicator and its box (tick when checked, dash when indeterminate),
+    /// the label lines on their baselines, the hit area dashed, and the dimensions.
+    /// Uses no ids, so several can share one HTML page.
+    public static func svgFragment(_ layout: ComponentLayout, variant: Variant, spec: ComponentSpec) -> String {
+        let palette = Palette(spec: spec, variant: variant)
+        let hit = layout.hitArea
+        // Room around the drawing: the width dimension above, the height dimension
+        // to the right, the caption below.
+        let left = min(0, hit.x) - 12
+        let top = min(0, hit.y) - 30
+        let right = max(layout.width, hit.maxX) + 52
+        let captionY = max(layout.height, hit.maxY) + 18
+        let bottom = captionY + 32
+        // Wide enough for the two caption lines even when the component is only an indicator.
+        let viewRight = max(right, left + 250)
+        let viewWidth = viewRight - left
+        let viewHeight = bottom - top
+
+        var out = ""
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(left)) \(n(top)) \(n(viewWidth)) \(n(viewHeight))\" "
+        out += "width=\"\(n(viewWidth))\" height=\"\(n(viewHeight))\" role=\"img\" "
+        out += "font-family=\"sans-serif\" font-size=\"10\">\n"
+        out += "<title>\(Markup.escape("\(layout.component) · \(layout.variant): \(size(layout.width, layout.height)) pt"))</title>\n"
+        out += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(viewWidth))\" height=\"\(n(viewHeight))\" fill=\"\(palette.background)\"/>\n"
+
+        // Component frame and the indicator's square.
+        out += "<rect x=\"0\" y=\"0\" width=\"\(n(layout.width))\" height=\"\(n(layout.height))\" fill=\"none\" stroke=\"#9AA0A6\" stroke-width=\"0.5\"/>\n"
+        let indicator = layout.indicator
+        out += "<rect x=\"\(n(indicator.x))\" y=\"\(n(indicator.y))\" width=\"\(n(indicator.width))\" height=\"\(n(indicator.height))\" fill=\"none\" stroke=\"#C5CAD0\" stroke-width=\"0.5\" stroke-dasharray=\"1 1\"/>\n"
+
+        out += box(layout, variant: variant, palette: palette)
+        out += label(layout, spec: spec, palette: palette)
+
+        // Hit area, dashed, drawn over everything so it stays visible.
+        out += "<rect x=\"\(n(hit.x))\" y=\"\(n(hit.y))\" width=\"\(n(hit.width))\" height=\"\(n(hit.height))\" fill=\"none\" stroke=\"#D93025\" stroke-width=\"1\" stroke-dasharray=\"4 2\"/>\n"
+
+        out += dimensions(layout, top: top, right: right)
+        let caption = "\(layout.component) · \(layout.variant)"
+        let details = "\(layout.direction.rawValue) \(layout.order.rawValue) · \(layout.contentSize.rawValue) "
+            + "\(short(layout.fontSize))/\(short(layout.lineHeight)) pt · hit area \(size(hit.width, hit.height))"
+        out += "<text x=\"\(n(left + 4))\" y=\"\(n(captionY + 10))\" fill=\"#3C4043\">\(Markup.escape(caption))</text>\n"
+        out += "<text x=\"\(n(left + 4))\" y=\"\(n(captionY + 23))\" fill=\"#5F6368\">\(Markup.escape(details))</text>\n"
+        out += "</svg>\n"
+        return out
+    }
+
+    /// A compact frame table.
+    public static func text(_ layout: ComponentLayout) -> String {
+        var lines: [String] = []
+        lines.append("\(layout.component) / \(layout.variant)  \(layout.direction.rawValue) \(layout.order.rawValue)  contentSize \(layout.contentSize.rawValue)")
+        lines.append("font       \(layout.fontFile ?? "(none)")  \(n(layout.fontSize)) pt, line height \(n(layout.lineHeight)) pt")
+        lines.append("size       \(size(layout.width, layout.height))  alignment \(layout.alignment.rawValue)")
+        lines.append(row("", "x", "y", "width", "height"))
+        lines.append(row("indicator", layout.indicator))
+        lines.append(row("box", layout.box) + "  radius \(n(layout.cornerRadius)), border \(n(layout.borderWidth))")
+        if let label = layout.label {
+            lines.append(row("label", label.frame) + "  \(label.lines.count) line\(label.lines.count == 1 ? "" : "s")")
+            for (index, line) in label.lines.enumerated() {
+                lines.append(row("  line \(index + 1)", "", "", n(line.width), "") + "  \(quoted(line.text))")
+            }
+        } else {
+            lines.append(row("label", "-", "-", "-", "-") + "  no visible text")
+        }
+        lines.append(row("hitArea", layout.hitArea))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Drawing parts
+
+    private static func box(_ layout: ComponentLayout, variant: Variant, palette: Palette) -> String {
+        let box = layout.box
+        let border = layout.borderWidth
+        var out = ""
+        if variant.isChecked {
+            out += "<rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" rx=\"\(n(layout.cornerRadius))\" fill=\"\(palette.fill)\"\(palette.fillOpacity)/>\n"
+            let stroke = max(1.5, border)
+            if variant.checkState == .indeterminate {
+                let y = box.y + box.height / 2
+                out += "<line x1=\"\(n(box.x + box.width * 0.25))\" y1=\"\(n(y))\" x2=\"\(n(box.x + box.width * 0.75))\" y2=\"\(n(y))\" stroke=\"\(palette.mark)\" stroke-width=\"\(n(stroke))\" stroke-linecap=\"round\"/>\n"
+            } else {
+                let points = [(0.24, 0.52), (0.42, 0.70), (0.76, 0.32)]
+                    .map { "\(n(box.x + box.width * $0.0)),\(n(box.y + box.height * $0.1))" }
+                    .joined(separator: " ")
+                out += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(palette.mark)\" stroke-width=\"\(n(stroke))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+            }
+        } else {
+            // The stroke is centered on its path: inset by half the border so it stays inside the box.
+            let inset = border / 2
+            out += "<rect x=\"\(n(box.x + inset))\" y=\"\(n(box.y + inset))\" width=\"\(n(max(0, box.width - border)))\" height=\"\(n(max(0, box.height - border)))\" rx=\"\(n(max(0, layout.cornerRadius - inset)))\" fill=\"none\" stroke=\"\(palette.border)\"\(palette.borderOpacity) stroke-width=\"\(n(border))\"/>\n"
+        }
+        return out
+    }
+
+    private static func label(_ layout: ComponentLayout, spec: ComponentSpec, palette: Palette) -> String {
+        guard let label = layout.label else { return "" }
+        let frame = label.frame
+        var out = "<rect x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" fill=\"#1A73E8\" fill-opacity=\"0.06\" stroke=\"#1A73E8\" stroke-opacity=\"0.5\" stroke-width=\"0.5\"/>\n"
+        let rtl = layout.direction == .rtl
+        let x = rtl ? frame.maxX : frame.x
+        // Right-to-left lines hug the label's trailing (right) edge.
+        let anchor = rtl ? " text-anchor=\"end\"" : ""
+        let weight = spec.typography.isBold ? " font-weight=\"bold\"" : ""
+        let family = Markup.escape(fontFamily(spec.typography))
+        out += "<g font-family=\"\(family), sans-serif\" font-size=\"\(n(layout.fontSize))\"\(weight) fill=\"\(palette.text)\"\(palette.textOpacity)\(anchor)>\n"
+        for (index, line) in label.lines.enumerated() where !line.text.isEmpty {
+            out += "<text x=\"\(n(x))\" y=\"\(n(layout.baseline(ofLine: index)))\" xml:space=\"preserve\">\(Markup.escape(line.text))</text>\n"
+        }
+        out += "</g>\n"
+        return out
+    }
+
+    private static func dimensions(_ layout: ComponentLayout, top: Double, right: Double) -> String {
+        let color = "#5F6368"
+        var out = "<g stroke=\"\(color)\" stroke-width=\"0.75\">\n"
+        // Width, above the drawing.
+        let y = top + 16
+        out += "<line x1=\"0\" y1=\"\(n(y))\" x2=\"\(n(layout.width))\" y2=\"\(n(y))\"/>\n"
+        out += "<line x1=\"0\" y1=\"\(n(y - 4))\" x2=\"0\" y2=\"\(n(y + 4))\"/>\n"
+        out += "<line x1=\"\(n(layout.width))\" y1=\"\(n(y - 4))\" x2=\"\(n(layout.width))\" y2=\"\(n(y + 4))\"/>\n"
+        // Height, right of the drawing.
+        let x = right - 40
+        out += "<line x1=\"\(n(x))\" y1=\"0\" x2=\"\(n(x))\" y2=\"\(n(layout.height))\"/>\n"
+        out += "<line x1=\"\(n(x - 4))\" y1=\"0\" x2=\"\(n(x + 4))\" y2=\"0\"/>\n"
+        out += "<line x1=\"\(n(x - 4))\" y1=\"\(n(layout.height))\" x2=\"\(n(x + 4))\" y2=\"\(n(layout.height))\"/>\n"
+        out += "</g>\n"
+        out += "<text x=\"\(n(layout.width / 2))\" y=\"\(n(y - 4))\" text-anchor=\"middle\" fill=\"\(color)\">\(short(layout.width))</text>\n"
+        out += "<text x=\"\(n(x + 4))\" y=\"\(n(layout.height / 2 + 3.5))\" fill=\"\(color)\">\(short(layout.height))</text>\n"
+        return out
+    }
+
+    /// The family to draw with: the spec's family, or a font file's name without extension.
+    private static func fontFamily(_ typography: Typography) -> String {
+        guard let font = typography.font, !font.isEmpty else { return Typography.defaultFamily }
+        guard font.contains("/") || font.contains(".") else { return font }
+        let name = font.split(separator: "/").last.map(String.init) ?? font
+        return name.split(separator: ".").dropLast().joined(separator: ".")
+    }
+
+    /// Colors of the variant's first theme, falling back to the built-in defaults.
+    private struct Palette {
+        var background = "#FFFFFF"
+        var border = "#000000"
+        var borderOpacity = " stroke-opacity=\"0.55\""
+        var fill = "#40B259"
+        var fillOpacity = ""
+        var mark = "#FFFFFF"
+        var text = "#000000"
+        var textOpacity = " fill-opacity=\"0.5\""
+
+        init(spec: ComponentSpec, variant: Variant) {
+            guard let theme = spec.themes(for: variant).first else { return }
+            background = theme.opaqueBackground.hexRGB
+            func role(_ name: String, _ attribute: String) -> (String, String)? {
+                guard let color = theme.colors[name]?.color else { return nil }
+                return (color.hexRGB, color.isOpaque ? "" : " \(attribute)=\"\(n(color.alpha))\"")
+            }
+            let borderRole = variant.isError ? "borderError" : (variant.isEnabled ? "borderEnabled" : "borderDisabled")
+            let textRole = variant.isError ? "textError" : (variant.isEnabled ? "textEnabled" : "textDisabled")
+            if let (hex, opacity) = role(borderRole, "stroke-opacity") ?? role("borderEnabled", "stroke-opacity") {
+                border = hex; borderOpacity = opacity
+            }
+            if let (hex, opacity) = role("checkedFill", "fill-opacity") { fill = hex; fillOpacity = opacity }
+            if let (hex, _) = role("checkmark", "stroke-opacity") { mark = hex }
+            if let (hex, opacity) = role(textRole, "fill-opacity") ?? role("textEnabled", "fill-opacity") {
+                text = hex; textOpacity = opacity
+            }
+        }
+    }
+
+    // MARK: Formatting
+
+    /// SVG coordinates: unrounded enough to be exact at any zoom, without float noise.
+    private static func n(_ value: Double) -> String {
+        let rounded = (value * 1000).rounded() / 1000
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        return String(rounded)
+    }
+
+    /// Annotation labels: two decimals at most.
+    private static func short(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        return String(rounded)
+    }
+
+    private static func size(_ width: Double, _ height: Double) -> String { "\(short(width)) × \(short(height))" }
+
+    private static func row(_ name: String, _ rect: LayoutRect) -> String {
+        row(name, n(rect.x), n(rect.y), n(rect.width), n(rect.height))
+    }
+
+    private static func row(_ name: String, _ x: String, _ y: String, _ width: String, _ height: String) -> String {
+        func pad(_ s: String, _ count: Int) -> String { s.count >= count ? s + " " : s + String(repeating: " ", count: count - s.count) }
+        var line = pad(name, 11) + pad(x, 10) + pad(y, 10) + pad(width, 10) + height
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var out = ""
+        JSONOutput.writeString(text, to: &out)
+        return out
+    }
+}
