@@ -7,7 +7,6 @@ import A11yModel
 enum SARIFReporter {
     static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     /// Where a reader of the SARIF file learns about the tool.
-    static let informationURI = "https://github.com/a11ylint/a11ylint"
     /// The `partialFingerprints` key; bump the version if the hashed fields change.
     static let fingerprintKey = "a11ylint/v1"
     static let sourceRoot = "%SRCROOT%"
@@ -21,7 +20,6 @@ enum SARIFReporter {
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         var driver: [(String, JSONOutput)] = [
             ("name", .string("a11ylint")),
-            ("informationUri", .string(informationURI)),
             ("version", .string(report.toolVersion)),
         ]
         if isSemanticVersion(report.toolVersion) { driver.append(("semanticVersion", .string(report.toolVersion))) }

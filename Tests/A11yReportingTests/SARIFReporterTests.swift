@@ -39,7 +39,7 @@ import Testing
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "a11ylint")
         #expect(driver["semanticVersion"] as? String == "0.1.0")
-        #expect(driver["informationUri"] as? String == SARIFReporter.informationURI)
+        #expect(driver["informationUri"] == nil, "a11ylint has no home page to point at")
         let rules = try #require(driver["rules"] as? [[String: Any]])
         // The catalogue's six rules plus spec-unknown-kind, which a finding names.
         #expect(rules.map { $0["id"] as? String } == [
