@@ -413,16 +413,17 @@ extension SpecLoader {
             let p = source.position(atOffset: offset)
             return SourceLocation(file: file, line: p.line, column: p.column)
         }
-        var order: [String] = []
+        var order: [CheckboxCall] = []
         var groups: [String: [Variant]] = [:]
         for call in calls {
-            if groups[call.call.component] == nil { order.append(call.call.component) }
+            if groups[call.call.component] == nil { order.append(call.call) }
             groups[call.call.component, default: []].append(call.variant)
         }
-        return order.map { component in
-            let variants = groups[component]!
-            var spec = ComponentSpec(file: file, name: component, location: variants[0].location)
+        return order.map { call in
+            let variants = groups[call.component]!
+            var spec = ComponentSpec(file: file, name: call.component, location: variants[0].location)
             spec.kind = .checkbox
+            spec.geometry = call.geometry
             spec.variants = variants
             assignPresetThemes(&spec)
             uniquifyVariantNames(&spec.variants)

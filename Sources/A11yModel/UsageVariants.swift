@@ -19,9 +19,12 @@ public struct CheckboxCall: Sendable {
     public var requiresCheckboxArgument: Bool
     /// The color-scheme preset used in Swift files when the call names none.
     public var colorScheme: String?
+    /// The component's geometry in Swift files (specs say their own).
+    public var geometry: Geometry
 
     public init(name: String, pattern: Pattern, component: String, textArguments: [String],
-                firstUnlabeledIsText: Bool, requiresCheckboxArgument: Bool, colorScheme: String?) {
+                firstUnlabeledIsText: Bool, requiresCheckboxArgument: Bool, colorScheme: String?,
+                geometry: Geometry = Geometry()) {
         self.name = name
         self.pattern = pattern
         self.component = component
@@ -29,6 +32,7 @@ public struct CheckboxCall: Sendable {
         self.firstUnlabeledIsText = firstUnlabeledIsText
         self.requiresCheckboxArgument = requiresCheckboxArgument
         self.colorScheme = colorScheme
+        self.geometry = geometry
     }
 }
 

@@ -263,6 +263,37 @@ extension CatalogueError {
 }
 
 extension CheckboxCall {
+    static func parseGeometry(_ node: Yams.Node?, file: String) throws -> Geometry {
+        var geometry = Geometry()
+        guard let node else { return geometry }
+        guard let map = node.mapping else { throw CatalogueError.at(node, file: file, "'geometry' must be a mapping") }
+        for (keyNode, value) in map {
+            let key = keyNode.string ?? ""
+            if key == "hitArea" {
+                if let text = value.string {
+                    switch text {
+                    case "component": geometry.hitArea = .component
+                    case "indicator": geometry.hitArea = .indicator
+                    default: throw CatalogueError.at(value, file: file, "hitArea is component, indicator or {minWidth, minHeight}")
+                    }
+                } else if let m = value.mapping {
+                    geometry.hitArea = .minimum(width: m["minWidth"]?.float ?? 0, height: m["minHeight"]?.float ?? 0)
+                }
+                continue
+            }
+            guard let number = value.float else { throw CatalogueError.at(value, file: file, "'\(key)' must be a number") }
+            switch key {
+            case "outerSize": geometry.outerSize = number
+            case "innerSize": geometry.innerSize = number
+            case "borderWidth": geometry.borderWidth = number
+            case "cornerRadius": geometry.cornerRadius = number
+            case "gap": geometry.gap = number
+            default: throw CatalogueError.at(keyNode, file: file, "unknown geometry key '\(key)'")
+            }
+        }
+        return geometry
+    }
+
     static func parse(_ node: Yams.Node, file: String) throws -> [CheckboxCall] {
         guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "'checkboxCalls' must be a list") }
         return try items.map { item in
@@ -278,7 +309,8 @@ extension CheckboxCall {
                                 textArguments: map["textArguments"]?.sequence?.compactMap(\.string) ?? [],
                                 firstUnlabeledIsText: map["firstUnlabeledIsText"]?.bool ?? false,
                                 requiresCheckboxArgument: map["requiresCheckboxArgument"]?.bool ?? false,
-                                colorScheme: map["colorScheme"]?.string)
+                                colorScheme: map["colorScheme"]?.string,
+                                geometry: try parseGeometry(map["geometry"], file: file))
         }
     }
 }
