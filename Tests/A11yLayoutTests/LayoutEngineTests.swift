@@ -251,8 +251,7 @@ let wrappingCases: [(text: String, width: Double, lines: [(String, Int)])] = [
             + #""box":{"x":2,"y":2,"width":20,"height":20,"cornerRadius":6,"borderWidth":2},"#
             + #""label":{"x":32,"y":4,"width":83.3779296875,"height":16,"lines":1,"lineWidths":[83.3779296875]},"#
             + #""hitArea":{"x":0,"y":0,"width":115.3779296875,"height":24}}"#
-        #expect(layout.json.serialized(pretty: false) == expected.replacingOccurrences(of: "/", with: "\\/")
-            || layout.json.serialized(pretty: false) == expected)
+        #expect(layout.json.serialized(pretty: false) == expected)
 
         let textless = try engine.layout(makeSpec(), makeVariant(nil))
         #expect(textless.json.serialized(pretty: false).contains(#""alignment":"center","indicator":{"x":0,"y":0,"width":24,"height":24},"box":{"x":2,"y":2,"width":20,"height":20,"cornerRadius":6,"borderWidth":2},"label":null,"hitArea""#))
