@@ -81,6 +81,14 @@ public struct RGBA: Sendable, Hashable {
 }
 
 public enum Contrast {
+    /// A ratio with two decimals for people, never rounded up to a threshold it
+    /// fails: 4.499 against 4.5 shows as 4.49, not 4.50 (JSON keeps the exact value).
+    public static func format(_ ratio: Double, against required: Double) -> String {
+        var shown = (ratio * 100).rounded() / 100
+        if ratio < required, shown >= required { shown = (ratio * 100).rounded(.down) / 100 }
+        return String(format: "%.2f", shown)
+    }
+
     /// WCAG 2.x contrast ratio of two opaque colors, unrounded, ≥ 1.
     public static func ratio(_ a: RGBA, _ b: RGBA) -> Double {
         let la = a.relativeLuminance, lb = b.relativeLuminance

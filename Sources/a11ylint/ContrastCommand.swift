@@ -61,7 +61,7 @@ struct ContrastCommand: ParsableCommand {
             ])
             print(json.serialized())
         case .text:
-            let shown = String(format: "%.2f", (measured.ratio * 100).rounded(.down) / 100)
+            let shown = Contrast.format(measured.ratio, against: required)
             print("\(measured.foreground.hexRGB) on \(measured.background.hexRGB): \(shown):1 (\(measured.ratio))")
             for (name, threshold) in checks {
                 let ok = measured.ratio >= threshold

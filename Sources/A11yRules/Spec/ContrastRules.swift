@@ -1,13 +1,5 @@
 import A11yModel
 
-/// Formats a ratio for messages with two decimals, never rounded up to the
-/// threshold it fails (4.499 against 4.5 shows as 4.49, not 4.50).
-func formatRatio(_ ratio: Double, below required: Double) -> String {
-    var shown = (ratio * 100).rounded() / 100
-    if shown >= required { shown = (ratio * 100).rounded(.down) / 100 }
-    return String(format: "%.2f", shown)
-}
-
 func formatThreshold(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
 
 /// One color pair the contrast rules measure, passing or not. The HTML report
@@ -113,7 +105,7 @@ extension SpecRuleContext {
     func contrastFinding(_ m: ContrastMeasurement, spec: ComponentSpec) -> Finding {
         // Variants with no place of their own (the built-in set) point at the color.
         let location = m.variant.origin == .defaults ? (m.colorLocation ?? m.variant.location) : m.variant.location
-        let message = "\(m.subject) contrast \(formatRatio(m.ratio, below: m.required)):1 is below "
+        let message = "\(m.subject) contrast \(Contrast.format(m.ratio, against: m.required)):1 is below "
             + "\(formatThreshold(m.required)):1 (WCAG \(m.wcag.joined(separator: ", "))) in theme \(m.theme.name)"
         var measured = Measured([("ratio", .number(m.ratio)), ("required", .number(m.required)),
                                  ("foreground", .string(m.foreground.hexRGB)), ("background", .string(m.background.hexRGB)),
