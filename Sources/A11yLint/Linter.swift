@@ -12,6 +12,17 @@ public struct LintConfiguration: Sendable {
     /// When set, only these rules run.
     public var onlyRules: Set<String>?
     public var severityOverrides: [String: Severity] = [:]
+    /// `custom_rules` of `.a11ylint.yml`.
+    public var customRules: [CustomSourceRule] = []
+    /// `included` / `excluded` of `.a11ylint.yml`: inputs outside it are skipped.
+    public var scope: PathScope?
+    /// The folder relative input paths are resolved against for `scope`: the working
+    /// directory when nil; `--staged` sets the repository root (git's paths are
+    /// relative to it).
+    public var relativePathBase: String?
+    /// Set by `--staged`: specs named by index files are read from git's index, not
+    /// from the working tree.
+    public var gitIndex: GitIndexSnapshot?
     /// Worker threads; 1 lints serially.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -40,6 +51,11 @@ public final class Linter: Sendable {
     public let configuration: LintConfiguration
     let loader: SpecLoader
     let specRules: SpecRuleRunner
+    /// The catalogue's source rules and the configuration's custom rules.
+    let sourceRules: SourceRuleSet
+    let customRuleDescriptions: [RuleDescription]
+    /// Catalogue and custom rule ids (what suppressions may name).
+    let knownRuleIDs: [String]
 
     public init(catalogue: RuleCatalogue, configuration: LintConfiguration = LintConfiguration(),
                 layoutEngine: LayoutEngine? = LayoutEngine.shared) throws(CatalogueError) {
@@ -48,6 +64,17 @@ public final class Linter: Sendable {
         loader = SpecLoader(presets: catalogue.colorSchemes, usageReader: UsageVariantReader(calls: catalogue.checkboxCalls))
         specRules = SpecRuleRunner(catalogue: catalogue, options: configuration.ruleOptions, layoutEngine: layoutEngine,
                                    isEnabled: configuration.isEnabled)
+        var rules = try SourceRuleSet(entries: catalogue.entries.filter {
+            $0.description.kind == .source && configuration.isEnabled($0.description.id)
+        })
+        let custom = configuration.customRules.filter { configuration.isEnabled($0.id) }
+        if !custom.isEmpty { rules = rules.merging(try SourceRuleSet(customRules: custom)) }
+        sourceRules = rules
+        customRuleDescriptions = configuration.customRules.map { rule in
+            RuleDescription(id: rule.id, name: rule.id, kind: .source, defaultSeverity: rule.severity, wcag: rule.wcag,
+                            category: "custom", summary: rule.message, rationale: "", howToFix: "")
+        }
+        knownRuleIDs = catalogue.ids + configuration.customRules.map(\.id)
     }
 
     /// Lints files and folders named on the command line.
@@ -57,16 +84,24 @@ public final class Linter: Sendable {
     }
 
     public func lint(inputs: [LintInput], inputErrors: [InputError] = []) -> LintResult {
+        let inputs = inputs.filter(isInScope)
         var outcomes = parallelMap(inputs) { self.lintFile($0) }
         // Index files name more specs: lint those not given already.
         let known = Set(inputs.map { Self.canonical($0.path) })
-        var listed: [LintInput] = []
+        var listedPaths: [String] = []
         var listedKeys = Set<String>()
         for outcome in outcomes {
             for path in outcome.index?.existingSpecPaths ?? [] {
                 let key = Self.canonical(path)
-                if !known.contains(key), listedKeys.insert(key).inserted { listed.append(LintInput(path: path)) }
+                if !known.contains(key), listedKeys.insert(key).inserted, isInScope(LintInput(path: path)) {
+                    listedPaths.append(path)
+                }
             }
+        }
+        var listed = listedPaths.map { LintInput(path: $0) }
+        if let index = configuration.gitIndex {
+            let contents = index.contents(of: listedPaths)
+            listed = listedPaths.compactMap { path in contents[path].map { LintInput(path: path, contents: $0) } }
         }
         outcomes += parallelMap(listed) { self.lintFile($0) }
 
@@ -74,6 +109,7 @@ public final class Linter: Sendable {
         var errors = inputErrors
         var specs: [ComponentSpec] = []
         var files = 0
+        var suppressed = 0
         var lintedFiles: [String] = []
         for outcome in outcomes where outcome.counted {
             files += 1
@@ -81,14 +117,28 @@ public final class Linter: Sendable {
             findings += outcome.findings
             errors += outcome.errors
             specs += outcome.specs
+            suppressed += outcome.suppressed
         }
-        findings = findings.compactMap(applyConfiguration)
-        let ran = Set(findings.map(\.rule)).union(specRules.ruleIDs)
+        let ran = Set(findings.map(\.rule)).union(specRules.ruleIDs).union(sourceRules.ruleIDs)
+        let descriptions = catalogue.entries.map(\.description) + customRuleDescriptions
         let report = LintReport(toolVersion: Self.version, files: files, components: specs.count, findings: findings,
-                                inputErrors: errors,
-                                rules: catalogue.entries.map(\.description).filter { ran.contains($0.id) },
+                                inputErrors: errors, suppressed: suppressed,
+                                rules: descriptions.filter { ran.contains($0.id) },
                                 lintedFiles: lintedFiles)
         return LintResult(report: report, specs: specs.sorted { ($0.file, $0.name) < ($1.file, $1.name) })
+    }
+
+    /// Inside `included` and not `excluded` (always true without a scope).
+    private func isInScope(_ input: LintInput) -> Bool {
+        guard let scope = configuration.scope else { return true }
+        let base = configuration.relativePathBase ?? FileManager.default.currentDirectoryPath
+        return scope.contains(absolutePath: PathScope.absolute(input.path, from: base))
+    }
+
+    private var suppressionContext: SuppressionContext {
+        SuppressionContext(knownRules: knownRuleIDs, isEnabled: configuration.isEnabled,
+                           unusedSeverity: configuration.severityOverrides[SuppressionRuleID.unused]
+                               ?? catalogue.description(SuppressionRuleID.unused)?.defaultSeverity ?? .warning)
     }
 
     /// Severity from the catalogue (or the configuration), and disabled rules removed.
@@ -112,6 +162,8 @@ public final class Linter: Sendable {
         var errors: [InputError] = []
         var specs: [ComponentSpec] = []
         var index: IndexCheck?
+        /// Findings silenced by suppression comments or a spec's `a11y.suppress`.
+        var suppressed = 0
         /// False for JSON files found under a folder that are neither spec nor index.
         var counted = true
     }
@@ -148,9 +200,10 @@ public final class Linter: Sendable {
             let (index, errors) = loader.loadIndex(document, file: path)
             outcome.errors += errors
             if let index {
-                let check = IndexCheck(index: index)
+                let check = IndexCheck(index: index, fileManager: configuration.gitIndex?.fileManager ?? .default)
                 outcome.index = check
-                outcome.findings += check.findings(description: catalogue.description(ModelRuleID.indexConsistency))
+                outcome.findings = check.findings(description: catalogue.description(ModelRuleID.indexConsistency))
+                    .compactMap(applyConfiguration)
             }
             return
         }
@@ -164,6 +217,12 @@ public final class Linter: Sendable {
         if let spec = result.spec {
             outcome.specs.append(spec)
             findings += specRules.run(spec)
+        }
+        findings = findings.compactMap(applyConfiguration)
+        if let spec = result.spec, !spec.suppressions.isEmpty {
+            var suppressions = SpecSuppressionFilter(spec.suppressions)
+            outcome.suppressed = suppressions.filter(&findings)
+            findings += suppressions.unusedFindings(suppressionContext, spec: spec).compactMap(applyConfiguration)
         }
         outcome.findings += findings.map { finding in
             var f = finding
@@ -183,11 +242,15 @@ public final class Linter: Sendable {
             return
         }
         let source = SwiftSource(text)
-        var findings: [Finding] = []
+        var findings = sourceRules.lint(source, path: path)
         for spec in loader.swiftFileSpecs(source, file: path) {
             outcome.specs.append(spec)
             findings += specRules.run(spec)
         }
+        findings = findings.compactMap(applyConfiguration)
+        var suppressions = SourceSuppressions(source: source, path: path)
+        outcome.suppressed = suppressions.filter(&findings)
+        findings += suppressions.unusedFindings(suppressionContext, source: source).compactMap(applyConfiguration)
         outcome.findings += findings.map { finding in
             var f = finding
             if f.sourceLine == nil { f.sourceLine = source.lineText(f.location.line).trimmingCharacters(in: .whitespaces) }

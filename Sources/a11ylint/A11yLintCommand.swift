@@ -15,7 +15,7 @@ struct A11yLintCommand: ParsableCommand {
         2 bad usage or an input that could not be read or parsed.
         """,
         version: Linter.version,
-        subcommands: [LintCommand.self, LayoutCommand.self, ContrastCommand.self, RulesCommand.self],
+        subcommands: [LintCommand.self, LayoutCommand.self, ContrastCommand.self, RulesCommand.self, InstallHookCommand.self],
         defaultSubcommand: LintCommand.self)
 
     /// Runs the command line; usage errors exit 2 (the contract), not

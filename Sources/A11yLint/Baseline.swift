@@ -1,0 +1,167 @@
+import Foundation
+import A11yJSON
+import A11yModel
+
+/// A baseline file could not be read, or is not a baseline.
+public struct BaselineError: Error, Sendable, CustomStringConvertible {
+    public var location: SourceLocation
+    public var message: String
+    public var description: String { "\(location.description): \(message)" }
+
+    init(file: String, line: Int = 1, column: Int = 1, _ message: String) {
+        location = SourceLocation(file: file, line: line, column: column)
+        self.message = message
+    }
+}
+
+/// Known findings that a run should not fail on (`--write-baseline`, `--baseline`).
+///
+/// A finding matches an entry on its content, not its position: rule, file,
+/// component, variant, theme and the trimmed text of its source line (as SwiftLint's
+/// baseline does), so lines inserted or removed elsewhere in the file do not bring
+/// old findings back. Entries are a multiset: two identical findings need two
+/// entries, so a third copy of a known problem is still reported.
+public struct Baseline: Sendable {
+    public struct Entry: Sendable, Hashable {
+        public var rule: String
+        public var file: String
+        public var component: String?
+        public var variant: String?
+        public var theme: String?
+        public var sourceLine: String?
+        /// For people reading the file; not matched (its numbers may change).
+        public var message: String
+
+        public init(rule: String, file: String, component: String?, variant: String?, theme: String?,
+                    sourceLine: String?, message: String) {
+            self.rule = rule
+            self.file = Baseline.normalizedPath(file)
+            self.component = component
+            self.variant = variant
+            self.theme = theme
+            self.sourceLine = sourceLine
+            self.message = message
+        }
+
+        public init(_ finding: Finding) {
+            self.init(rule: finding.rule, file: finding.location.file, component: finding.component,
+                      variant: finding.variant, theme: finding.theme, sourceLine: finding.sourceLine,
+                      message: finding.message)
+        }
+
+        /// What a finding must share with the entry to match it.
+        var key: Key { Key(rule: rule, file: file, component: component, variant: variant, theme: theme, sourceLine: sourceLine) }
+
+        var sortKey: [String] {
+            [file, rule, component ?? "", variant ?? "", theme ?? "", sourceLine ?? "", message]
+        }
+    }
+
+    struct Key: Hashable {
+        var rule: String
+        var file: String
+        var component: String?
+        var variant: String?
+        var theme: String?
+        var sourceLine: String?
+    }
+
+    public static let formatVersion = 1
+
+    /// Sorted, so the same findings always give the same file.
+    public private(set) var entries: [Entry]
+
+    public init(entries: [Entry]) {
+        self.entries = entries.sorted { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
+    }
+
+    public init(findings: [Finding]) {
+        self.init(entries: findings.map(Entry.init))
+    }
+
+    public init(contentsOf path: String) throws(BaselineError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BaselineError(file: path, "cannot read the baseline file (write one with --write-baseline)")
+        }
+        try self.init(json: [UInt8](data), file: path)
+    }
+
+    public init(json bytes: [UInt8], file: String) throws(BaselineError) {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(bytes: bytes)
+        } catch {
+            throw BaselineError(file: file, line: error.position.line, column: error.position.column, error.message)
+        }
+        func fail(_ node: JSONNode, _ message: String) -> BaselineError {
+            BaselineError(file: file, line: node.position.line, column: node.position.column, message)
+        }
+        let root = document.root
+        guard root.objectMembers != nil else { throw fail(root, "a baseline is a JSON object with \"findings\"") }
+        if let version = root["version"], version.doubleValue != Double(Self.formatVersion) {
+            throw fail(version, "unsupported baseline version (this a11ylint reads version \(Self.formatVersion))")
+        }
+        guard let list = root["findings"] else { throw fail(root, "a baseline needs \"findings\"") }
+        guard let items = list.arrayValue else { throw fail(list, "\"findings\" must be an array") }
+        var entries: [Entry] = []
+        for item in items {
+            guard item.objectMembers != nil else { throw fail(item, "a baseline entry must be an object") }
+            func text(_ key: String, required: Bool = false) throws(BaselineError) -> String? {
+                guard let node = item[key], !node.isNull else {
+                    if required { throw fail(item, "a baseline entry needs \"\(key)\"") }
+                    return nil
+                }
+                guard let value = node.stringValue else { throw fail(node, "\"\(key)\" must be a string") }
+                return value
+            }
+            entries.append(Entry(rule: try text("rule", required: true)!, file: try text("file", required: true)!,
+                                 component: try text("component"), variant: try text("variant"),
+                                 theme: try text("theme"), sourceLine: try text("sourceLine"),
+                                 message: try text("message") ?? ""))
+        }
+        self.init(entries: entries)
+    }
+
+    /// The file `--write-baseline` writes: pretty JSON, entries sorted, a final newline.
+    public func serialized() -> String {
+        let items: [JSONOutput] = entries.map { entry in
+            var members: [(String, JSONOutput)] = [("rule", .string(entry.rule)), ("file", .string(entry.file))]
+            if let component = entry.component { members.append(("component", .string(component))) }
+            if let variant = entry.variant { members.append(("variant", .string(variant))) }
+            if let theme = entry.theme { members.append(("theme", .string(theme))) }
+            if let sourceLine = entry.sourceLine { members.append(("sourceLine", .string(sourceLine))) }
+            members.append(("message", .string(entry.message)))
+            return .object(members)
+        }
+        let root = JSONOutput.object([("version", .int(Self.formatVersion)), ("findings", .array(items))])
+        return root.serialized() + "\n"
+    }
+
+    /// `report` without the findings this baseline knows; `baselined` counts them.
+    public func apply(to report: LintReport) -> LintReport {
+        var remaining: [Key: Int] = [:]
+        for entry in entries { remaining[entry.key, default: 0] += 1 }
+        var kept: [Finding] = []
+        var matched = 0
+        for finding in report.findings {
+            let key = Entry(finding).key
+            if let count = remaining[key], count > 0 {
+                remaining[key] = count - 1
+                matched += 1
+            } else {
+                kept.append(finding)
+            }
+        }
+        var filtered = report
+        filtered.findings = kept
+        filtered.baselined = (report.baselined ?? 0) + matched
+        return filtered
+    }
+
+    /// `./specs//a.json` → `specs/a.json`, so the same file spelled two ways matches.
+    static func normalizedPath(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        let normalized = GitIndexSnapshot.normalized(path)
+        return absolute ? "/" + normalized : normalized
+    }
+}

@@ -1,0 +1,379 @@
+import Foundation
+import Yams
+import A11yModel
+import A11yPattern
+import A11yRules
+
+/// A problem in `.a11ylint.yml`: an error makes the file unusable (exit 2), a
+/// warning (unknown key, unknown rule id) is printed and the run goes on.
+public struct ConfigurationDiagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    public var location: SourceLocation
+    public var severity: Severity
+    public var message: String
+
+    public init(location: SourceLocation, severity: Severity, message: String) {
+        self.location = location
+        self.severity = severity
+        self.message = message
+    }
+
+    /// `file:line:column: error|warning: message`, the form editors jump to.
+    public var description: String { "\(location.description): \(severity.rawValue): \(message)" }
+}
+
+/// `.a11ylint.yml`, read and checked. Keys (SwiftLint's spelling where SwiftLint has one):
+///
+/// ```yaml
+/// included: [specs, "Sources/**/*.swift"]   # globs relative to this file's folder
+/// excluded: [specs/legacy]
+/// disabled_rules: [label-in-name]
+/// only_rules: [text-contrast, touch-target] # when given, only these run
+/// contrast_level: AAA                       # AA (default) or AAA
+/// large_text: {size: 18, bold_size: 14}     # pt; WCAG's "large text"
+/// touch_target: {warning: 44, error: 24}    # pt; below warning → warning, below error → error
+/// strict: true                              # warnings fail the run too
+/// baseline: .a11ylint-baseline.json         # relative to this file's folder
+/// touch-target: error                       # a rule id: its severity…
+/// label-in-name: {severity: error}          # …or a mapping with `severity`
+/// custom_rules:
+///   no-fixed-font-size:                     # the rule id
+///     name: Fixed font size                 # optional
+///     regex: '\.font\(\.system\(size:'      # PCRE2, never matches in comments or strings
+///     message: Use a Dynamic Type text style
+///     severity: error                       # optional, default warning
+///     included: ["Sources/**/*.swift"]      # optional file globs
+///     excluded: ["**/*Tests.swift"]
+/// ```
+public struct ConfigurationFile: Sendable {
+    public static let fileName = ".a11ylint.yml"
+
+    /// The path as given (or as found).
+    public var path: String
+    /// The absolute folder holding the file: `included`, `excluded` and `baseline`
+    /// are relative to it.
+    public var directory: String
+    public var included: [String] = []
+    public var excluded: [String] = []
+    public var disabledRules: [String] = []
+    public var onlyRules: [String]?
+    public var severities: [String: Severity] = [:]
+    public var contrastLevel: ConformanceLevel?
+    public var largeTextSize: Double?
+    public var largeBoldTextSize: Double?
+    public var touchTargetWarning: Double?
+    public var touchTargetError: Double?
+    public var customRules: [CustomSourceRule] = []
+    public var strict: Bool?
+    /// Absolute path of the baseline file, when the configuration names one.
+    public var baseline: String?
+    /// Unknown keys and rule ids, in file order.
+    public var warnings: [ConfigurationDiagnostic] = []
+
+    public static let keys = ["included", "excluded", "disabled_rules", "only_rules", "contrast_level",
+                              "large_text", "touch_target", "custom_rules", "strict", "baseline"]
+    static let largeTextKeys = ["size", "bold_size"]
+    static let touchTargetKeys = ["warning", "error"]
+    static let ruleKeys = ["severity"]
+    static let customRuleKeys = ["name", "regex", "message", "severity", "included", "excluded", "wcag"]
+
+    /// `.a11ylint.yml` in `directory` or the nearest folder above it.
+    public static func find(from directory: String, fileManager: FileManager = .default) -> String? {
+        var folder = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent(fileName).path
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// Reads and checks the file at `path`. `knownRules` are the catalogue's rule
+    /// ids (custom rules add their own).
+    public init(contentsOf path: String, knownRules: [String]) throws(ConfigurationDiagnostic) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationDiagnostic(location: SourceLocation(file: path, line: 1, column: 1), severity: .error,
+                                          message: "cannot read the configuration file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationDiagnostic(location: SourceLocation(file: path, line: 1, column: 1), severity: .error,
+                                          message: "the configuration file is not UTF-8")
+        }
+        try self.init(yaml: text, path: path, knownRules: knownRules)
+    }
+
+    public init(yaml: String, path: String, knownRules: [String]) throws(ConfigurationDiagnostic) {
+        self.path = path
+        directory = PathScope.standardized((PathScope.absolute(path, from: FileManager.default.currentDirectoryPath)
+                                            as NSString).deletingLastPathComponent)
+        var reader = ConfigurationReader(file: path)
+        let root: Yams.Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            throw reader.yamlError(error)
+        }
+        guard let root else { return } // an empty file: every default
+        guard let mapping = root.mapping else {
+            throw reader.error(root, "expected a mapping of settings (key: value)")
+        }
+
+        // Custom rules first: their ids are valid in disabled_rules and only_rules.
+        if let node = mapping["custom_rules"] {
+            customRules = try reader.customRules(node, catalogueRules: Set(knownRules))
+        }
+        let ruleIDs = knownRules + customRules.map(\.id)
+        let known = Set(ruleIDs)
+
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.string else { throw reader.error(keyNode, "a setting's key must be a string") }
+            switch key {
+            case "included": included = try reader.strings(value, key)
+            case "excluded": excluded = try reader.strings(value, key)
+            case "disabled_rules":
+                disabledRules = try reader.ruleIDs(value, key, known: known, candidates: ruleIDs)
+            case "only_rules":
+                onlyRules = try reader.ruleIDs(value, key, known: known, candidates: ruleIDs)
+            case "contrast_level":
+                let text = try reader.string(value, key)
+                guard let level = ConformanceLevel.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+                    throw reader.error(value, "'contrast_level' must be AA or AAA, not '\(text)'")
+                }
+                contrastLevel = level
+            case "large_text":
+                let fields = try reader.numbers(value, key, known: Self.largeTextKeys)
+                largeTextSize = fields["size"]
+                largeBoldTextSize = fields["bold_size"]
+            case "touch_target":
+                let fields = try reader.numbers(value, key, known: Self.touchTargetKeys)
+                touchTargetWarning = fields["warning"]
+                touchTargetError = fields["error"]
+                if let warning = touchTargetWarning, let error = touchTargetError, error > warning {
+                    throw reader.error(value, "'touch_target': the error size (\(JSONNumber.format(error))) must not be "
+                                       + "larger than the warning size (\(JSONNumber.format(warning)))")
+                }
+            case "custom_rules": break
+            case "strict":
+                guard value.scalar != nil, let flag = value.bool else {
+                    throw reader.error(value, "'strict' must be true or false")
+                }
+                strict = flag
+            case "baseline":
+                baseline = PathScope.absolute(try reader.string(value, key), from: directory)
+            default:
+                if known.contains(key) {
+                    if customRules.contains(where: { $0.id == key }) {
+                        throw reader.error(keyNode, "'\(key)' is a custom rule: set its severity under custom_rules")
+                    }
+                    severities[key] = try reader.ruleSeverity(value, rule: key)
+                } else {
+                    reader.warning(keyNode, "unknown key '\(key)'"
+                                   + Suggestions.hint(for: key, in: Self.keys + ruleIDs))
+                }
+            }
+        }
+        warnings = reader.warnings
+    }
+
+    /// `included` / `excluded` as a scope, nil when neither is given.
+    public var scope: PathScope? {
+        included.isEmpty && excluded.isEmpty ? nil : PathScope(base: directory, included: included, excluded: excluded)
+    }
+
+    /// The file's settings on top of `configuration` (the command line then goes on top).
+    public func apply(to configuration: inout LintConfiguration) {
+        configuration.disabledRules.formUnion(disabledRules)
+        if let onlyRules { configuration.onlyRules = Set(onlyRules) }
+        configuration.severityOverrides.merge(severities) { _, new in new }
+        if let contrastLevel { configuration.ruleOptions.level = contrastLevel }
+        if let largeTextSize { configuration.ruleOptions.largeTextSize = largeTextSize }
+        if let largeBoldTextSize { configuration.ruleOptions.largeBoldTextSize = largeBoldTextSize }
+        if let touchTargetWarning { configuration.ruleOptions.touchTargetWarning = touchTargetWarning }
+        if let touchTargetError { configuration.ruleOptions.touchTargetError = touchTargetError }
+        configuration.customRules += customRules
+        if let scope { configuration.scope = scope }
+    }
+}
+
+/// Numbers in messages: `44`, `17.5`.
+enum JSONNumber {
+    static func format(_ d: Double) -> String {
+        d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+    }
+}
+
+/// Typed reads of YAML nodes, failing with the node's position.
+struct ConfigurationReader {
+    let file: String
+    var warnings: [ConfigurationDiagnostic] = []
+
+    init(file: String) { self.file = file }
+
+    func location(_ node: Yams.Node) -> SourceLocation {
+        SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+
+    func error(_ node: Yams.Node, _ message: String) -> ConfigurationDiagnostic {
+        ConfigurationDiagnostic(location: location(node), severity: .error, message: message)
+    }
+
+    mutating func warning(_ node: Yams.Node, _ message: String) {
+        warnings.append(ConfigurationDiagnostic(location: location(node), severity: .warning, message: message))
+    }
+
+    func yamlError(_ error: any Error) -> ConfigurationDiagnostic {
+        func at(_ mark: Mark, _ message: String) -> ConfigurationDiagnostic {
+            ConfigurationDiagnostic(location: SourceLocation(file: file, line: mark.line, column: mark.column),
+                                    severity: .error, message: "invalid YAML: " + message)
+        }
+        switch error as? YamlError {
+        case .scanner(_, let problem, let mark, _)?, .parser(_, let problem, let mark, _)?,
+             .composer(_, let problem, let mark, _)?:
+            return at(mark, problem)
+        case .duplicatedKeysInMapping(let duplicates, let context)?:
+            return at(context.mark, "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))")
+        default:
+            return ConfigurationDiagnostic(location: SourceLocation(file: file, line: 1, column: 1), severity: .error,
+                                           message: "invalid YAML: \(error)")
+        }
+    }
+
+    func isNull(_ node: Yams.Node) -> Bool {
+        guard let scalar = node.scalar, scalar.style == .plain else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    func string(_ node: Yams.Node, _ key: String) throws(ConfigurationDiagnostic) -> String {
+        guard node.scalar != nil, !isNull(node), let text = node.string else {
+            throw error(node, "'\(key)' must be a string")
+        }
+        return text
+    }
+
+    /// A string or a list of strings (an empty value is an empty list).
+    func strings(_ node: Yams.Node, _ key: String) throws(ConfigurationDiagnostic) -> [String] {
+        if isNull(node) { return [] }
+        if node.scalar != nil, let text = node.string { return [text] }
+        guard let items = node.sequence else { throw error(node, "'\(key)' must be a list of strings") }
+        var result: [String] = []
+        for item in items {
+            guard item.scalar != nil, !isNull(item), let text = item.string else {
+                throw error(item, "'\(key)' must be a list of strings")
+            }
+            result.append(text)
+        }
+        return result
+    }
+
+    /// Rule ids; unknown ones are warnings with a did-you-mean.
+    mutating func ruleIDs(_ node: Yams.Node, _ key: String, known: Set<String>,
+                          candidates: [String]) throws(ConfigurationDiagnostic) -> [String] {
+        let ids = try strings(node, key)
+        let items = node.sequence.map(Array.init) ?? [node]
+        for (id, item) in zip(ids, items) where !known.contains(id) {
+            warning(item, "unknown rule '\(id)' in '\(key)'" + Suggestions.hint(for: id, in: candidates))
+        }
+        return ids
+    }
+
+    func severity(_ node: Yams.Node) throws(ConfigurationDiagnostic) -> Severity {
+        let text = node.scalar != nil ? node.string ?? "" : ""
+        guard let severity = Severity(rawValue: text.lowercased()) else {
+            let names = Severity.allCases.map(\.rawValue)
+            throw error(node, "severity must be error, warning or note, not '\(text)'"
+                        + Suggestions.hint(for: text, in: names))
+        }
+        return severity
+    }
+
+    /// `rule-id: error` or `rule-id: {severity: error}`.
+    mutating func ruleSeverity(_ node: Yams.Node, rule: String) throws(ConfigurationDiagnostic) -> Severity {
+        if node.scalar != nil { return try severity(node) }
+        guard let map = node.mapping else {
+            throw error(node, "'\(rule)' takes a severity (error, warning, note) or {severity: …}")
+        }
+        var result: Severity?
+        for (keyNode, value) in map {
+            let key = keyNode.string ?? ""
+            if key == "severity" {
+                result = try severity(value)
+            } else {
+                warning(keyNode, "unknown key '\(key)' for rule '\(rule)'"
+                        + Suggestions.hint(for: key, in: ConfigurationFile.ruleKeys))
+            }
+        }
+        guard let result else { throw error(node, "'\(rule)' needs 'severity'") }
+        return result
+    }
+
+    /// A mapping of positive numbers under `key`.
+    mutating func numbers(_ node: Yams.Node, _ key: String, known: [String]) throws(ConfigurationDiagnostic) -> [String: Double] {
+        guard let map = node.mapping else {
+            throw error(node, "'\(key)' must be a mapping with \(known.map { "'\($0)'" }.joined(separator: " and "))")
+        }
+        var result: [String: Double] = [:]
+        for (keyNode, value) in map {
+            let name = keyNode.string ?? ""
+            guard known.contains(name) else {
+                warning(keyNode, "unknown key '\(name)' in '\(key)'" + Suggestions.hint(for: name, in: known))
+                continue
+            }
+            guard value.scalar != nil, let text = value.string, let number = Double(text), number.isFinite,
+                  number > 0 else {
+                throw error(value, "'\(key).\(name)' must be a positive number")
+            }
+            result[name] = number
+        }
+        return result
+    }
+
+    /// `custom_rules`: a mapping from rule id to its settings.
+    mutating func customRules(_ node: Yams.Node, catalogueRules: Set<String>) throws(ConfigurationDiagnostic) -> [CustomSourceRule] {
+        if isNull(node) { return [] }
+        guard let map = node.mapping else { throw error(node, "'custom_rules' must map rule ids to their settings") }
+        var rules: [CustomSourceRule] = []
+        for (idNode, settings) in map {
+            guard idNode.scalar != nil, let id = idNode.string, !id.isEmpty else {
+                throw error(idNode, "a custom rule's id must be a string")
+            }
+            if catalogueRules.contains(id) {
+                throw error(idNode, "custom rule '\(id)' has the id of a built-in rule; choose another id")
+            }
+            guard let fields = settings.mapping else {
+                throw error(settings, "custom rule '\(id)' must be a mapping with at least 'regex'")
+            }
+            var name: String?, regex: String?, message: String?, severity = Severity.warning
+            var included: [String] = [], excluded: [String] = [], wcag: [String] = []
+            for (keyNode, value) in fields {
+                let key = keyNode.string ?? ""
+                switch key {
+                case "name": name = try string(value, "name")
+                case "message": message = try string(value, "message")
+                case "severity": severity = try self.severity(value)
+                case "included": included = try strings(value, "included")
+                case "excluded": excluded = try strings(value, "excluded")
+                case "wcag": wcag = try strings(value, "wcag")
+                case "regex":
+                    let source = try string(value, "regex")
+                    do {
+                        _ = try Pattern(source)
+                    } catch {
+                        throw self.error(value, "custom rule '\(id)': invalid regex at offset \(error.offset): \(error.message)")
+                    }
+                    regex = source
+                default:
+                    warning(keyNode, "unknown key '\(key)' in custom rule '\(id)'"
+                            + Suggestions.hint(for: key, in: ConfigurationFile.customRuleKeys))
+                }
+            }
+            guard let regex else { throw error(settings, "custom rule '\(id)' needs 'regex'") }
+            rules.append(CustomSourceRule(id: id, regex: regex, message: message ?? name ?? "Matches custom rule '\(id)'",
+                                          severity: severity, wcag: wcag, included: included, excluded: excluded,
+                                          definedAt: location(idNode)))
+        }
+        return rules
+    }
+}

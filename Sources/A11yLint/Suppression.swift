@@ -1,0 +1,267 @@
+import A11yModel
+
+/// The rule that reports suppressions which silence nothing (and suppression
+/// comments a11ylint cannot read): a stale suppression hides the next real finding.
+public enum SuppressionRuleID {
+    public static let unused = "unused-suppression"
+}
+
+/// A 1-based position in a file, ordered as text is read.
+struct TextPosition: Comparable, Hashable {
+    var line: Int
+    var column: Int
+    static func < (a: TextPosition, b: TextPosition) -> Bool { (a.line, a.column) < (b.line, b.column) }
+    init(line: Int, column: Int) { self.line = line; self.column = column }
+    init(_ location: SourceLocation) { self.init(line: location.line, column: location.column) }
+}
+
+/// What decides whether a suppression that silenced nothing is worth reporting.
+struct SuppressionContext {
+    /// Every rule id that can report (catalogue and custom rules).
+    var knownRules: [String]
+    /// Whether a rule ran in this configuration: a suppression of a switched-off rule
+    /// silences nothing, and saying so would only be noise.
+    var isEnabled: (String) -> Bool
+    var unusedSeverity: Severity
+
+    var reportsUnused: Bool { isEnabled(SuppressionRuleID.unused) }
+}
+
+/// The `// a11ylint:…` comments of one Swift file:
+///
+/// - `// a11ylint:disable:next RULE…` — the next line;
+/// - `// a11ylint:disable:this RULE…` — the comment's own line;
+/// - `// a11ylint:disable:previous RULE…` — the line before;
+/// - `// a11ylint:disable RULE…` … `// a11ylint:enable RULE…` — from the comment to the
+///   matching `enable` (or the end of the file).
+///
+/// Rule ids are separated by spaces (or commas); `all` stands for every rule; text
+/// after ` -- ` is a reason and ignored. `/* … */` comments work the same way.
+struct SourceSuppressions {
+    enum Command: String, CaseIterable {
+        case disable
+        case enable
+        case disableNext = "disable:next"
+        case disableThis = "disable:this"
+        case disablePrevious = "disable:previous"
+    }
+
+    struct RuleToken {
+        var id: String
+        var location: SourceLocation
+    }
+
+    /// Where one rule id of one comment silences findings: `start ..< end`.
+    struct Region {
+        var token: RuleToken
+        var command: Command
+        var start: TextPosition
+        var end: TextPosition?
+        var used = false
+
+        func covers(_ p: TextPosition) -> Bool { start <= p && (end.map { p < $0 } ?? true) }
+    }
+
+    static let prefix = Array("a11ylint:".utf8)
+
+    private(set) var regions: [Region] = []
+    /// Comments that start with `a11ylint:` but cannot be read.
+    private(set) var malformed: [(location: SourceLocation, message: String)] = []
+
+    init(source: SwiftSource, path: String) {
+        var open: [String: [Int]] = [:] // rule id → indices of regions still open
+        for range in source.comments {
+            guard let directive = Self.directive(in: range, source: source, path: path) else { continue }
+            let line = directive.location.line
+            guard let command = Command(rawValue: directive.commandText) else {
+                let commands = Command.allCases.map(\.rawValue)
+                malformed.append((directive.location, "unknown command 'a11ylint:\(directive.commandText)'"
+                                  + Suggestions.hint(for: directive.commandText, in: commands)))
+                continue
+            }
+            if directive.rules.isEmpty {
+                malformed.append((directive.location, "'a11ylint:\(command.rawValue)' names no rule; "
+                                  + "give rule ids (or 'all') after it"))
+                continue
+            }
+            for token in directive.rules {
+                switch command {
+                case .disableNext, .disableThis, .disablePrevious:
+                    let target = command == .disableNext ? line + 1 : command == .disableThis ? line : line - 1
+                    regions.append(Region(token: token, command: command, start: TextPosition(line: target, column: 1),
+                                          end: TextPosition(line: target + 1, column: 1)))
+                case .disable:
+                    open[token.id, default: []].append(regions.count)
+                    regions.append(Region(token: token, command: command, start: TextPosition(directive.location),
+                                          end: nil))
+                case .enable:
+                    let ids = token.id == "all" ? Array(open.keys) : [token.id]
+                    for id in ids {
+                        for index in open[id] ?? [] { regions[index].end = TextPosition(directive.location) }
+                        open[id] = nil
+                    }
+                }
+            }
+        }
+    }
+
+    /// One parsed `a11ylint:` comment.
+    private struct Directive {
+        var commandText: String
+        var rules: [RuleToken]
+        var location: SourceLocation
+    }
+
+    /// Reads the comment at `range` when it is an `a11ylint:` directive.
+    private static func directive(in range: Range<Int>, source: SwiftSource, path: String) -> Directive? {
+        let bytes = source.bytes
+        var i = range.lowerBound
+        var end = range.upperBound
+        // Skip the comment opener (`//`, `///`, `/*`, `/**`) and blanks.
+        while i < end, bytes[i] == UInt8(ascii: "/") || bytes[i] == UInt8(ascii: "*") { i += 1 }
+        if end - range.lowerBound >= 4, bytes[end - 1] == UInt8(ascii: "/"), bytes[end - 2] == UInt8(ascii: "*"),
+           bytes[range.lowerBound + 1] == UInt8(ascii: "*") {
+            end -= 2 // the `*/` of a block comment
+        }
+        while i < end, isBlank(bytes[i]) { i += 1 }
+        guard end - i > prefix.count, Array(bytes[i..<(i + prefix.count)]) == prefix,
+              !isBlank(bytes[i + prefix.count]) else { return nil } // prose such as "a11ylint: …" is no directive
+        func location(_ offset: Int) -> SourceLocation {
+            let p = source.position(atOffset: offset)
+            return SourceLocation(file: path, line: p.line, column: p.column)
+        }
+        let commentLocation = location(range.lowerBound)
+        var tokens: [(text: String, offset: Int)] = []
+        var j = i + prefix.count
+        while j < end {
+            while j < end, isBlank(bytes[j]) || bytes[j] == UInt8(ascii: ",") { j += 1 }
+            let start = j
+            while j < end, !isBlank(bytes[j]), bytes[j] != UInt8(ascii: ",") { j += 1 }
+            if j > start { tokens.append((String(decoding: bytes[start..<j], as: UTF8.self), start)) }
+        }
+        guard let first = tokens.first else { return nil }
+        let ruleTokens = tokens.dropFirst().prefix { $0.text != "--" && $0.text != "-" }
+            .map { RuleToken(id: $0.text, location: location($0.offset)) }
+        return Directive(commandText: first.text, rules: ruleTokens, location: commentLocation)
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    }
+
+    /// Removes the findings a comment silences; returns how many it removed.
+    mutating func filter(_ findings: inout [Finding]) -> Int {
+        guard !regions.isEmpty else { return 0 }
+        var removed = 0
+        findings.removeAll { finding in
+            let p = TextPosition(finding.location)
+            var hit = false
+            for index in regions.indices where regions[index].token.id == finding.rule || regions[index].token.id == "all" {
+                if regions[index].covers(p) {
+                    regions[index].used = true
+                    hit = true
+                }
+            }
+            if hit { removed += 1 }
+            return hit
+        }
+        return removed
+    }
+
+    /// `unused-suppression` findings: rule ids that silenced nothing, unknown ids,
+    /// and `a11ylint:` comments that cannot be read. Call after `filter`.
+    func unusedFindings(_ context: SuppressionContext, source: SwiftSource) -> [Finding] {
+        guard context.reportsUnused else { return [] }
+        var result: [Finding] = []
+        func report(_ location: SourceLocation, _ message: String) {
+            result.append(Finding(rule: SuppressionRuleID.unused, severity: context.unusedSeverity, message: message,
+                                  location: location,
+                                  sourceLine: source.lineText(location.line).trimmingCharacters(in: .whitespaces)))
+        }
+        let known = Set(context.knownRules)
+        for region in regions where !region.used {
+            let id = region.token.id
+            let directive = "a11ylint:\(region.command.rawValue)"
+            if id != "all", !known.contains(id) {
+                report(region.token.location, "'\(directive)' names unknown rule '\(id)'"
+                       + Suggestions.hint(for: id, in: context.knownRules))
+            } else if id == "all" || context.isEnabled(id) {
+                let scope = switch region.command {
+                case .disableNext: "on the next line"
+                case .disableThis: "on this line"
+                case .disablePrevious: "on the previous line"
+                default: "in its range"
+                }
+                report(region.token.location, "'\(directive) \(id)' silences no finding \(scope); remove it")
+            }
+        }
+        for (location, message) in malformed { report(location, message) }
+        return result
+    }
+}
+
+/// The `a11y.suppress` entries of one spec: each silences the findings of its rule
+/// (or `all`), narrowed to a variant and a theme when given.
+struct SpecSuppressionFilter {
+    var suppressions: [SpecSuppression]
+    private var used: [Bool]
+
+    init(_ suppressions: [SpecSuppression]) {
+        self.suppressions = suppressions
+        used = Array(repeating: false, count: suppressions.count)
+    }
+
+    static func matches(_ s: SpecSuppression, _ f: Finding) -> Bool {
+        (s.rule == f.rule || s.rule == "all")
+            && (s.variant == nil || s.variant == f.variant)
+            && (s.theme == nil || s.theme == f.theme)
+    }
+
+    /// Removes the findings an entry silences; returns how many it removed.
+    mutating func filter(_ findings: inout [Finding]) -> Int {
+        guard !suppressions.isEmpty else { return 0 }
+        var removed = 0
+        findings.removeAll { finding in
+            var hit = false
+            for (i, suppression) in suppressions.enumerated() where Self.matches(suppression, finding) {
+                used[i] = true
+                hit = true
+            }
+            if hit { removed += 1 }
+            return hit
+        }
+        return removed
+    }
+
+    /// `unused-suppression` findings for entries that silenced nothing, saying why
+    /// when the entry names a rule, variant or theme that does not exist.
+    func unusedFindings(_ context: SuppressionContext, spec: ComponentSpec) -> [Finding] {
+        guard context.reportsUnused else { return [] }
+        var result: [Finding] = []
+        let known = Set(context.knownRules)
+        for (i, s) in suppressions.enumerated() where !used[i] {
+            let message: String
+            let variants = spec.variants.map(\.name)
+            let themes = spec.themes.map(\.name)
+            if s.rule != "all", !known.contains(s.rule) {
+                message = "Suppression names unknown rule '\(s.rule)'" + Suggestions.hint(for: s.rule, in: context.knownRules)
+            } else if s.rule != "all", !context.isEnabled(s.rule) {
+                continue
+            } else if let variant = s.variant, !variants.contains(variant) {
+                message = "Suppression of '\(s.rule)' names variant '\(variant)', which this spec does not have"
+                    + Suggestions.hint(for: variant, in: variants)
+            } else if let theme = s.theme, !themes.contains(theme) {
+                message = "Suppression of '\(s.rule)' names theme '\(theme)', which this spec does not have"
+                    + Suggestions.hint(for: theme, in: themes)
+            } else {
+                var what = "'\(s.rule)'"
+                if let variant = s.variant { what += " for variant '\(variant)'" }
+                if let theme = s.theme { what += " in theme '\(theme)'" }
+                message = "Suppression of \(what) matches no finding; remove it"
+            }
+            result.append(Finding(rule: SuppressionRuleID.unused, severity: context.unusedSeverity, message: message,
+                                  location: s.location, component: spec.name))
+        }
+        return result
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import A11yLint
+
+struct InstallHookCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "install-hook",
+        abstract: "Install a git pre-commit hook that runs `a11ylint --staged`.",
+        discussion: """
+        Writes .git/hooks/pre-commit (or the folder core.hooksPath names) in the repository \
+        holding the working directory. A hook that a11ylint did not write is left alone \
+        unless --force is given; it is then kept as pre-commit.a11ylint-backup. With the \
+        pre-commit framework, use the `a11ylint` hook of .pre-commit-hooks.yaml instead.
+        """)
+
+    @Flag(help: "Replace an existing pre-commit hook that a11ylint did not write.")
+    var force = false
+
+    func run() throws {
+        let outcome: PreCommitHook.Outcome
+        do {
+            outcome = try PreCommitHook.install(from: FileManager.default.currentDirectoryPath,
+                                                executable: Self.invokedExecutable(), force: force)
+        } catch {
+            throw fail(error.message)
+        }
+        switch outcome {
+        case .installed(let path): print("Installed \(path): runs `a11ylint --staged` before each commit.")
+        case .updated(let path): print("Updated \(path): runs `a11ylint --staged` before each commit.")
+        case .unchanged(let path): print("\(path) is already a11ylint's hook; nothing to do.")
+        case .replaced(let path, let backup):
+            print("Replaced \(path) (the old hook is kept as \(backup)): runs `a11ylint --staged` before each commit.")
+        }
+    }
+
+    /// This a11ylint as invoked: an absolute path when it was run by path (not
+    /// resolving symlinks, so a package manager's stable link survives upgrades),
+    /// nil when it was found on PATH.
+    static func invokedExecutable() -> String? {
+        guard let first = CommandLine.arguments.first, first.contains("/") else { return nil }
+        return PathScope.absolute(first, from: FileManager.default.currentDirectoryPath)
+    }
+}
