@@ -125,6 +125,17 @@ let wrappingCases: [(text: String, width: Double, lines: [(String, Int)])] = [
         #expect(lines.last!.text.hasSuffix("👨‍👩‍👧"))
     }
 
+    /// Thai has no spaces: ICU finds the word boundaries with its dictionary.
+    /// Arabic is shaped right to left; its lines still keep every character once.
+    @Test(arguments: ["ภาษาไทยไม่มีการเว้นวรรคระหว่างคำ", "أوافق على الشروط والأحكام وسياسة الخصوصية"])
+    func scriptsWithoutLatinSpacingWrapWithinTheWidth(text: String) throws {
+        let layout = try engine.layout(makeSpec(), makeVariant(text, width: 120))
+        let label = try #require(layout.label)
+        #expect(label.lines.count > 1)
+        #expect(label.lines.map(\.text).joined().filter { $0 != " " } == text.filter { $0 != " " })
+        for line in label.lines { #expect(line.width <= 88 && line.width > 0) }
+    }
+
     @Test func mandatoryBreaksEndLinesAndTrailingSpacesHang() throws {
         let layout = try engine.layout(makeSpec(), makeVariant("Yes   \nNo"))
         let label = try #require(layout.label)
