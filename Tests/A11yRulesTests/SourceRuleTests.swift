@@ -380,7 +380,7 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         let summary: [String] = source.masked.withUnsafeBufferPointer { masked in
             let structure = SwiftStructure(source: source, masked: masked)
             let anchor = structure.chain(at: offset)
-            return structure.containers(of: anchor).map { container in
+            return structure.containers(of: anchor, cache: ContainerCache()).map { container in
                 let head = container.chain.map { String(decoding: source.bytes[$0.head], as: UTF8.self) } ?? "-"
                 let slot = String(decoding: source.bytes[container.slot], as: UTF8.self)
                 let modifiers = container.chain.map { $0.modifiers.count } ?? 0

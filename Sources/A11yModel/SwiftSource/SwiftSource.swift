@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A Swift file read once for pattern rules: its bytes, a masked copy in which the
 /// contents of comments and string literals are blanked out, where those comments and
 /// literals are, its lines, and which brackets pair up.
@@ -24,23 +30,56 @@ public struct SwiftSource: Sendable {
     public let lineStarts: [Int]
     /// For each byte: the offset of the bracket paired with it when it is a code
     /// bracket (`(`, `[`, `{` and their closers, outside comments and strings), else -1.
-    private let partners: [Int32]
+    @usableFromInline let partners: [Int32]
+    /// Offsets of the code openers `(`, `[`, `{` in order, and for each the index (in
+    /// this list) of the opener around it, -1 at the top level.
+    @usableFromInline let openers: [Int32]
+    @usableFromInline let openerParents: [Int32]
 
     public init(_ text: String) {
         self.text = text
-        var lexer = SwiftLexer(Array(text.utf8))
-        lexer.run()
-        bytes = lexer.input
-        masked = lexer.masked
-        comments = lexer.comments
-        stringLiterals = lexer.stringLiterals
-        partners = lexer.partners
+        let input = Array(text.utf8)
+        var masked = input
+        var partners = [Int32](repeating: -1, count: input.count)
+        var comments: [Range<Int>] = []
+        var stringLiterals: [Range<Int>] = []
+        var openers: [Int32] = []
+        var openerParents: [Int32] = []
         var starts = [0]
-        starts.reserveCapacity(bytes.count / 24 + 1)
-        bytes.withUnsafeBufferPointer { buffer in
-            for i in 0..<buffer.count where buffer[i] == UInt8(ascii: "\n") { starts.append(i + 1) }
+        starts.reserveCapacity(input.count / 32 + 1)
+        input.withUnsafeBufferPointer { inputBuffer in
+            masked.withUnsafeMutableBufferPointer { maskedBuffer in
+                partners.withUnsafeMutableBufferPointer { partnerBuffer in
+                    var lexer = SwiftLexer(input: inputBuffer, masked: maskedBuffer, partners: partnerBuffer)
+                    lexer.run()
+                    comments = lexer.comments
+                    stringLiterals = lexer.stringLiterals
+                    openers = lexer.openers
+                    openerParents = lexer.openerParents
+                }
+            }
+            SwiftSource.appendLineStarts(of: inputBuffer, to: &starts)
         }
+        bytes = input
+        self.masked = masked
+        self.partners = partners
+        self.openers = openers
+        self.openerParents = openerParents
+        self.comments = comments
+        self.stringLiterals = stringLiterals
         lineStarts = starts
+    }
+
+    private static func appendLineStarts(of buffer: UnsafeBufferPointer<UInt8>, to starts: inout [Int]) {
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        // memchr scans many bytes per step; most lines are much longer than one word.
+        while offset < buffer.count,
+              let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset) {
+            let index = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+            starts.append(index + 1)
+            offset = index + 1
+        }
     }
 
     public var lineCount: Int { lineStarts.count }
@@ -86,10 +125,32 @@ public struct SwiftSource: Sendable {
 
     /// The offset of the bracket matching the one at `offset` (`(`, `[`, `{` or a closer),
     /// judged on `masked`: nil for a bracket inside a comment or string, or unpaired.
+    @inlinable
     public func matchingBracket(at offset: Int) -> Int? {
         guard offset >= 0, offset < partners.count else { return nil }
         let partner = partners[offset]
         return partner < 0 ? nil : Int(partner)
+    }
+
+    /// The offset of the innermost code bracket (`(`, `[`, `{`) that opens before
+    /// `offset` and closes at or after it; nil at the top level.
+    public func enclosingBracket(of offset: Int) -> Int? {
+        // The last opener before `offset`, then out through its parents to one that is
+        // still open at `offset`.
+        var low = 0, high = openers.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(openers[mid]) < offset { low = mid + 1 } else { high = mid }
+        }
+        var index = low - 1
+        while index >= 0 {
+            let open = Int(openers[index])
+            let close = partners[open]
+            // An opener never closed (broken code) encloses nothing.
+            if close >= 0, Int(close) >= offset { return open }
+            index = Int(openerParents[index])
+        }
+        return nil
     }
 
     /// True when byte `offset` lies in a comment or a string literal.
@@ -109,11 +170,16 @@ public struct SwiftSource: Sendable {
 
 /// The single pass behind `SwiftSource`.
 private struct SwiftLexer {
-    let input: [UInt8]
-    var masked: [UInt8]
-    var partners: [Int32]
+    // Raw buffers owned by `SwiftSource.init` for the duration of the pass: the lexer
+    // touches every byte, so it avoids array bounds and uniqueness checks.
+    let input: UnsafeBufferPointer<UInt8>
+    let masked: UnsafeMutableBufferPointer<UInt8>
+    let partners: UnsafeMutableBufferPointer<Int32>
     var comments: [Range<Int>] = []
     var stringLiterals: [Range<Int>] = []
+    var openers: [Int32] = []
+    var openerParents: [Int32] = []
+    /// Indexes in `openers` of the brackets still open.
     private var openBrackets: [Int] = []
 
     private static let newline = UInt8(ascii: "\n")
@@ -124,10 +190,12 @@ private struct SwiftLexer {
     private static let backslash = UInt8(ascii: "\\")
     private static let space = UInt8(ascii: " ")
 
-    init(_ input: [UInt8]) {
+    init(input: UnsafeBufferPointer<UInt8>, masked: UnsafeMutableBufferPointer<UInt8>,
+         partners: UnsafeMutableBufferPointer<Int32>) {
         self.input = input
-        masked = input
-        partners = [Int32](repeating: -1, count: input.count)
+        self.masked = masked
+        self.partners = partners
+        openBrackets.reserveCapacity(64)
     }
 
     private func byte(_ i: Int) -> UInt8 { i < input.count ? input[i] : 0 }
@@ -164,7 +232,9 @@ private struct SwiftLexer {
                     i = j
                 }
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                openBrackets.append(i)
+                openerParents.append(Int32(openBrackets.last ?? -1))
+                openBrackets.append(openers.count)
+                openers.append(Int32(i))
                 i += 1
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                 close(at: i)
@@ -183,9 +253,15 @@ private struct SwiftLexer {
         case UInt8(ascii: "]"): UInt8(ascii: "[")
         default: UInt8(ascii: "{")
         }
-        guard let index = openBrackets.lastIndex(where: { input[$0] == opener }) else { return }
-        let open = openBrackets[index]
-        openBrackets.removeSubrange(index...)
+        var index = openBrackets.count - 1
+        while index >= 0, input[Int(openers[openBrackets[index]])] != opener { index -= 1 }
+        guard index >= 0 else { return }
+        let open = Int(openers[openBrackets[index]])
+        if index == openBrackets.count - 1 {
+            openBrackets.removeLast()
+        } else {
+            openBrackets.removeSubrange(index...)
+        }
         partners[open] = Int32(offset)
         partners[offset] = Int32(open)
     }
@@ -199,12 +275,9 @@ private struct SwiftLexer {
     }
 
     /// Blanks `range` in `masked`, keeping line breaks.
-    private mutating func blank(_ range: Range<Int>) {
-        guard !range.isEmpty else { return }
-        masked.withUnsafeMutableBufferPointer { out in
-            for i in range where out[i] != Self.newline && out[i] != UInt8(ascii: "\r") {
-                out[i] = Self.space
-            }
+    private func blank(_ range: Range<Int>) {
+        for i in range where masked[i] != Self.newline && masked[i] != UInt8(ascii: "\r") {
+            masked[i] = Self.space
         }
     }
 

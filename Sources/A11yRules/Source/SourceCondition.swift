@@ -98,20 +98,22 @@ struct ConditionEvaluator {
     let structure: SwiftStructure
     let scratch: MatchScratch
     let anchor: Chain
-    private var containerCache: [Container]?
+    private let cache: ContainerCache
+    private var found: [Container]?
 
-    init(structure: SwiftStructure, scratch: MatchScratch, anchor: Chain) {
+    init(structure: SwiftStructure, scratch: MatchScratch, anchor: Chain, cache: ContainerCache) {
         self.structure = structure
         self.scratch = scratch
         self.anchor = anchor
+        self.cache = cache
     }
 
     /// Containers of the anchor chain, innermost first.
     mutating func containers() -> [Container] {
-        if let containerCache { return containerCache }
-        let found = structure.containers(of: anchor)
-        containerCache = found
-        return found
+        if let found { return found }
+        let containers = structure.containers(of: anchor, cache: cache)
+        found = containers
+        return containers
     }
 
     /// `level` -1 is the anchor chain; 0, 1, … are its containers.
@@ -140,7 +142,7 @@ struct ConditionEvaluator {
             let all = containers()
             let index = max(level, 0)
             guard index < all.count else { return false }
-            return try matches(pattern, all[index].opener)
+            return try matches(pattern, structure.openerRange(of: all[index].open))
         case .enclosing(let inner):
             let count = containers().count
             var index = level + 1

@@ -20,7 +20,12 @@ struct SourceRule: Sendable {
     var id: String
     var severity: Severity
     var wcag: [String]
-    var message: String
+    var message: String {
+        didSet { messageParts = SourceRule.split(message) }
+    }
+    /// `message` cut at its `{match}` placeholders (one part when it has none), so a
+    /// finding's text is built without searching the message again.
+    private(set) var messageParts: [String] = []
     var anchor: SourcePattern
     var scope: Scope
     var report: Report
@@ -72,6 +77,7 @@ struct SourceRule: Sendable {
         unless = exemptions.isEmpty ? nil : exemptions.count == 1 ? exemptions[0] : .any(exemptions)
         paths = PathFilter(included: try SourceRule.globs(map["included"], file: file),
                            excluded: try SourceRule.globs(map["excluded"], file: file))
+        messageParts = SourceRule.split(message)
     }
 
     init(custom: CustomSourceRule) throws(CatalogueError) {
@@ -91,6 +97,37 @@ struct SourceRule: Sendable {
             throw CatalogueError(file: location.file, line: location.line, column: location.column,
                                  message: "custom rule '\(custom.id)': invalid regex at offset \(error.offset): \(error.message)")
         }
+        messageParts = SourceRule.split(message)
+    }
+
+    private static func split(_ message: String) -> [String] {
+        var parts: [String] = []
+        var rest = Substring(message)
+        while let range = rest.firstRange(of: "{match}") {
+            parts.append(String(rest[..<range.lowerBound]))
+            rest = rest[range.upperBound...]
+        }
+        parts.append(String(rest))
+        return parts
+    }
+
+    /// The message of a finding whose anchor is `code` (white space folded to one space).
+    func message(quoting code: ArraySlice<UInt8>) -> String {
+        guard messageParts.count > 1 else { return message }
+        var folded: [UInt8] = []
+        folded.reserveCapacity(code.count)
+        var pendingSpace = false
+        for byte in code {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+                || byte == UInt8(ascii: "\r") {
+                pendingSpace = !folded.isEmpty
+                continue
+            }
+            if pendingSpace { folded.append(UInt8(ascii: " ")) }
+            pendingSpace = false
+            folded.append(byte)
+        }
+        return messageParts.joined(separator: String(decoding: folded, as: UTF8.self))
     }
 
     private static func globs(_ node: Yams.Node?, file: String) throws(CatalogueError) -> [PathGlob] {

@@ -1,4 +1,3 @@
-import Foundation
 import A11yModel
 import A11yPattern
 
@@ -77,15 +76,16 @@ public struct SourceRuleSet: Sendable {
         var findings: [Finding] = []
         source.masked.withUnsafeBufferPointer { masked in
             let structure = SwiftStructure(source: source, masked: masked)
+            let cache = ContainerCache()
             for rule in applicable {
-                lint(rule, structure: structure, scratch: scratch, path: path, into: &findings)
+                lint(rule, structure: structure, scratch: scratch, cache: cache, path: path, into: &findings)
             }
         }
         return findings
     }
 
     private func lint(_ rule: SourceRule, structure: SwiftStructure, scratch: MatchScratch,
-                      path: String, into findings: inout [Finding]) {
+                      cache: ContainerCache, path: String, into findings: inout [Finding]) {
         let text = structure.text
         var reported: Set<Int> = []
         var offset = 0
@@ -114,7 +114,7 @@ public struct SourceRuleSet: Sendable {
             }
             guard !reported.contains(reportAt) else { continue }
 
-            var evaluator = ConditionEvaluator(structure: structure, scratch: scratch, anchor: chain)
+            var evaluator = ConditionEvaluator(structure: structure, scratch: scratch, anchor: chain, cache: cache)
             do throws(ConditionLimitHit) {
                 if let when = rule.when, !(try evaluator.holds(when)) { continue }
                 if let unless = rule.unless, try evaluator.holds(unless) { continue }
@@ -131,13 +131,7 @@ public struct SourceRuleSet: Sendable {
     private func finding(rule: SourceRule, at offset: Int, match: Range<Int>, source: SwiftSource,
                          path: String) -> Finding {
         let position = source.position(atOffset: offset)
-        var message = rule.message
-        if message.contains("{match}") {
-            let code = String(decoding: source.bytes[match], as: UTF8.self)
-            let folded = code.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-            message = message.replacingOccurrences(of: "{match}", with: folded)
-        }
-        return Finding(rule: rule.id, severity: rule.severity, message: message,
+        return Finding(rule: rule.id, severity: rule.severity, message: rule.message(quoting: source.bytes[match]),
                        location: SourceLocation(file: path, line: position.line, column: position.column),
                        wcag: rule.wcag, sourceLine: source.lineText(position.line))
     }

@@ -23,9 +23,16 @@ struct Container {
     /// The label of the closure or argument holding the inner code (`label`, `icon`,
     /// `content`); empty when it has none.
     var slot: Range<Int>
-    /// The code before the bracket on its line (from the line of the matching `(` when
-    /// a signature spans lines): `func makeBody(configuration: Configuration) -> some View`.
-    var opener: Range<Int>
+    /// The offset of the bracket (see `SwiftStructure.openerRange(of:)` for the code
+    /// before it: `func makeBody(configuration: Configuration) -> some View`).
+    var open: Int
+}
+
+/// Containers already read in one file: sibling views share all their outer containers,
+/// so each is read once per file, not once per anchor.
+final class ContainerCache {
+    /// The containers around a position, keyed by that position.
+    var outward: [Int: [Container]] = [:]
 }
 
 /// Reads chains and containers off the masked text of one file. Lives only inside a
@@ -191,57 +198,59 @@ struct SwiftStructure {
     // MARK: Containers
 
     /// The brackets around `chain`, innermost first, each with what it belongs to.
-    func containers(of chain: Chain) -> [Container] {
-        var result: [Container] = []
-        var position = chain.start
-        var openers: [Int]? = nil
-        while let open = enclosingOpener(of: position, openers: &openers) {
-            let container = container(opening: open, holding: position)
-            result.append(container)
-            // Continue outside the owner (a labeled closure argument sits in its owner's
-            // parentheses, which must not count twice).
-            if let owner = container.chain, owner.start < open { position = owner.start } else { position = open }
-        }
+    func containers(of chain: Chain, cache: ContainerCache) -> [Container] {
+        containers(around: chain.start, cache: cache)
+    }
+
+    private func containers(around position: Int, cache: ContainerCache) -> [Container] {
+        if let known = cache.outward[position] { return known }
+        guard let open = source.enclosingBracket(of: position) else { return [] }
+        let container = container(opening: open, holding: position)
+        // Continue outside the owner (a labeled closure argument sits in its owner's
+        // parentheses, which must not count twice).
+        let next: Int
+        if let owner = container.chain, owner.start < open { next = owner.start } else { next = open }
+        let result = [container] + containers(around: next, cache: cache)
+        cache.outward[position] = result
         return result
     }
 
     private func container(opening open: Int, holding position: Int) -> Container {
-        let opener = openerRange(of: open)
+        let opener = open
         let empty = open..<open
         guard let before = previousToken(before: open) else {
-            return Container(chain: nil, slot: empty, opener: opener)
+            return Container(chain: nil, slot: empty, open: opener)
         }
         if text[open] == UInt8(ascii: "{") {
             if text[before] == UInt8(ascii: ":") {
                 guard let labelEnd = previousToken(before: before), isIdentifierByte(text[labelEnd]) else {
-                    return Container(chain: nil, slot: empty, opener: opener)
+                    return Container(chain: nil, slot: empty, open: opener)
                 }
                 let labelStart = identifierStart(endingAt: labelEnd)
                 let slot = labelStart..<(labelEnd + 1)
                 guard let ahead = previousToken(before: labelStart) else {
-                    return Container(chain: nil, slot: slot, opener: opener)
+                    return Container(chain: nil, slot: slot, open: opener)
                 }
                 if text[ahead] == UInt8(ascii: "}") {
                     // `} label: {` — the owner's labeled trailing closure.
-                    return Container(chain: chain(at: primaryStart(endingAt: ahead)), slot: slot, opener: opener)
+                    return Container(chain: chain(at: primaryStart(endingAt: ahead)), slot: slot, open: opener)
                 }
                 if text[ahead] == UInt8(ascii: "(") || text[ahead] == UInt8(ascii: ",") {
                     // `Label(content: { … }, icon: { … })` — a closure argument.
-                    var none: [Int]? = nil
-                    if let paren = enclosingOpener(of: labelStart, openers: &none),
+                    if let paren = source.enclosingBracket(of: labelStart),
                        text[paren] == UInt8(ascii: "("), let call = callOwner(ofGroup: paren) {
-                        return Container(chain: call, slot: slot, opener: opener)
+                        return Container(chain: call, slot: slot, open: opener)
                     }
                 }
-                return Container(chain: nil, slot: slot, opener: opener)
+                return Container(chain: nil, slot: slot, open: opener)
             }
             guard endsOperand(at: before), !isStatementBlock(brace: open, tokenBefore: before) else {
-                return Container(chain: nil, slot: empty, opener: opener)
+                return Container(chain: nil, slot: empty, open: opener)
             }
-            return Container(chain: chain(at: primaryStart(endingAt: before)), slot: empty, opener: opener)
+            return Container(chain: chain(at: primaryStart(endingAt: before)), slot: empty, open: opener)
         }
         let slot = argumentLabel(inGroup: open, holding: position)
-        return Container(chain: callOwner(ofGroup: open), slot: slot, opener: opener)
+        return Container(chain: callOwner(ofGroup: open), slot: slot, open: opener)
     }
 
     /// The chain a `(`/`[` group is the call or subscript of; nil for tuples, array
@@ -273,27 +282,9 @@ struct SwiftStructure {
         return labelStart..<labelEnd
     }
 
-    /// The innermost code bracket that opens before `position` and closes after it.
-    private func enclosingOpener(of position: Int, openers: inout [Int]?) -> Int? {
-        var i = position - 1
-        while i >= 0 {
-            let byte = text[i]
-            switch byte {
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                if let partner = source.matchingBracket(at: i) { i = partner - 1 } else { i -= 1 }
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                if let partner = source.matchingBracket(at: i), partner >= position { return i }
-                i -= 1
-            default:
-                i -= 1
-            }
-        }
-        return nil
-    }
-
     /// The code before the bracket at `open` on its line; a line that starts with `)`
     /// (a signature over several lines) reaches back to the line of its `(`.
-    private func openerRange(of open: Int) -> Range<Int> {
+    func openerRange(of open: Int) -> Range<Int> {
         var lineStart = source.lineStarts[source.line(atOffset: open) - 1]
         var first = lineStart
         while first < open, text[first] == UInt8(ascii: " ") || text[first] == UInt8(ascii: "\t") { first += 1 }
