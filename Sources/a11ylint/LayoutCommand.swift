@@ -45,7 +45,10 @@ struct LayoutCommand: ParsableCommand {
     enum Format: String, ExpressibleByArgument, CaseIterable { case json, svg, text }
 
     func validate() throws {
-        if let width, !(width > 0) { throw ValidationError("--width must be greater than 0") }
+        // `Double` parses "nan", "inf" and "1e999" too: none of them is a width in points.
+        if let width, !(width.isFinite && width > 0) {
+            throw ValidationError("--width must be a finite number greater than 0")
+        }
     }
 
     func run() throws {
