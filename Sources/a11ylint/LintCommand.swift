@@ -8,7 +8,20 @@ import A11yReporting
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Lint component specs, index files, folders and Swift files (the default command).")
+        abstract: "Lint component specs, index files, folders and Swift files (the default command).",
+        discussion: """
+        Settings come from .a11ylint.yml, found upward from the working directory (or --config): \
+        included / excluded (globs relative to the file, `**` for any folders), disabled_rules, \
+        only_rules, `RULE-ID: error|warning|note` (or `RULE-ID: {severity: …}`), contrast_level \
+        (AA|AAA), large_text {size, bold_size}, touch_target {warning, error}, strict, baseline and \
+        custom_rules (id: {regex, message, severity, included, excluded}). Options given here \
+        override the file. With no paths, the `included` paths are linted.
+
+        Suppress findings in Swift with `// a11ylint:disable:next RULE-ID…` (also `:this`, \
+        `:previous`, and `// a11ylint:disable RULE-ID…` … `// a11ylint:enable RULE-ID…`; `all` \
+        for every rule), and in a spec with "a11y": {"suppress": [{"rule", "variant", "theme", \
+        "reason"}]}. Suppressions that silence nothing are reported as unused-suppression.
+        """)
 
     @Argument(help: "Spec files, index files, folders and Swift files.")
     var paths: [String] = []
