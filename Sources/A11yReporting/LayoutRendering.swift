@@ -190,15 +190,21 @@ public enum LayoutRendering {
     /// SVG coordinates: unrounded enough to be exact at any zoom, without float noise.
     private static func n(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        return String(rounded)
+        return whole(rounded) ?? String(rounded)
     }
 
     /// Annotation labels: two decimals at most.
     private static func short(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        return String(rounded)
+        return whole(rounded) ?? String(rounded)
+    }
+
+    /// An integral value without ".0". Only below 1e15: converting a huge spec value
+    /// (say a `minWidth` of 1e20) to Int would trap, and Swift's exponent form ("1e+20")
+    /// is a valid SVG number anyway.
+    private static func whole(_ value: Double) -> String? {
+        guard value == value.rounded(), abs(value) < 1e15 else { return nil }
+        return String(Int(value))
     }
 
     private static func size(_ width: Double, _ height: Double) -> String { "\(short(width)) × \(short(height))" }

@@ -383,6 +383,21 @@ import Testing
         })
     }
 
+    /// Spec numbers are only checked to be positive: a huge one must draw, not trap.
+    @Test func hugeHitAreaStillRenders() throws {
+        var geometry = Geometry()
+        geometry.hitArea = .minimum(width: 1e20, height: 44)
+        let (layout, svg) = try Self.render(Self.spec(geometry: geometry), Self.variant(Self.acceptTerms))
+        #expect(layout.hitArea == LayoutRect(x: (layout.width - 1e20) / 2, y: -10, width: 1e20, height: 44))
+        let hit = try #require(svg.elements("rect").first { $0.value("stroke") == "#D93025" })
+        let x = try #require(Self.number(hit, "x")), width = try #require(Self.number(hit, "width"))
+        #expect(abs(x - layout.hitArea.x) <= 1e5 && abs(width - 1e20) <= 1e5)
+        #expect(svg.viewBox.count == 4)
+        let table = LayoutRendering.text(layout)
+        let row = try Self.row("hitArea", in: table)
+        #expect(row.count == 4 && abs(row[2] - 1e20) <= 1e5)
+    }
+
     @Test(arguments: [LayoutDirection.ltr, .rtl], [LayoutOrder.default, .reversed])
     func boxAndLabelSitWhereDirectionAndLayoutPutThem(direction: LayoutDirection, order: LayoutOrder) throws {
         let (layout, svg) = try Self.render(Self.spec(),
