@@ -292,6 +292,20 @@ import Testing
         #expect(large.number("indicator.y") == 0)
     }
 
+    @Test func lineFeedInTextForcesASecondLine() throws {
+        let output = try Self.layout(["--text", "One\nTwo"])
+        #expect(output.number("label.lines") == 2)
+        #expect(output.string("alignment") == "top")
+        // Not one line, so the label takes the whole available width.
+        #expect(Self.frame(output, "label") == [32, 0, 343 - 32, 32])
+        #expect(output.number("size.width") == 343)
+        let first = try #require(output.number("label.lineWidths.0"))
+        let second = try #require(output.number("label.lineWidths.1"))
+        let one = try Self.layout(["--text", "One"]), two = try Self.layout(["--text", "Two"])
+        #expect(first == one.number("label.width"))
+        #expect(second == two.number("label.width"))
+    }
+
     // MARK: Formats
 
     @Test func textFormatListsTheSameFrames() throws {
@@ -397,6 +411,18 @@ import Testing
         defer { dir.cleanUp() }
         for (name, text) in files { dir.write(name, text) }
         return CLI.run(arguments, in: dir.url)
+    }
+
+    @Test func nothingToLayOutExits2() {
+        let swift = Self.failing(["layout", "Plain.swift"], files: ["Plain.swift": "let answer = 42\n"])
+        #expect(swift.status == 2)
+        #expect(swift.stdout.isEmpty)
+        #expect(swift.stderr.contains("Plain.swift: no checkbox variant to lay out"), "\(swift.stderr)")
+
+        let index = Self.failing(["layout", "index.json"],
+                                 files: ["index.json": #"{"version": "1.0.0", "components": [{"name": "CheckboxView"}]}"#])
+        #expect(index.status == 2)
+        #expect(index.stderr.contains("index file"), "\(index.stderr)")
     }
 
     @Test func unknownVariantSuggestsTheClosestName() {
