@@ -324,8 +324,8 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
     private func chain(_ code: String, at needle: String) -> (text: String, links: [String]) {
         let source = SwiftSource(code)
         let offset = Array(code.utf8).firstRange(of: Array(needle.utf8))!.lowerBound
-        return source.masked.withUnsafeBufferPointer { masked in
-            let chain = SwiftStructure(source: source, masked: masked).chain(at: offset)
+        return source.withUnsafeTables { tables in
+            let chain = SwiftStructure(tables: tables).chain(at: offset)
             let bytes = source.bytes
             return (String(decoding: bytes[chain.start..<chain.end], as: UTF8.self),
                     chain.links.map { String(decoding: bytes[$0], as: UTF8.self) })
@@ -377,8 +377,8 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         """
         let source = SwiftSource(code)
         let offset = Array(code.utf8).firstRange(of: Array("Image".utf8))!.lowerBound
-        let summary: [String] = source.masked.withUnsafeBufferPointer { masked in
-            let structure = SwiftStructure(source: source, masked: masked)
+        let summary: [String] = source.withUnsafeTables { tables in
+            let structure = SwiftStructure(tables: tables)
             let anchor = structure.chain(at: offset)
             return structure.containers(of: anchor, cache: ContainerCache()).map { container in
                 let head = container.chain.map { String(decoding: source.bytes[$0.head], as: UTF8.self) } ?? "-"
@@ -401,5 +401,66 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         #expect(PathGlob("Sources/*/View?.swift").matches("./Sources/A/View1.swift"))
         #expect(!PathGlob("Sources/*/View?.swift").matches("Sources/A/B/View1.swift"))
         #expect(PathGlob("a*b*c").matches("axxbyyc") && !PathGlob("a*b*c").matches("axxbyy"))
+    }
+}
+
+@Suite struct SourcePatternTests {
+    @Test func anchoredLiteralPrefixes() {
+        func prefix(_ pattern: String) -> String {
+            String(decoding: SourcePattern.literalPrefix(ofAnchored: Array(pattern.utf8)), as: UTF8.self)
+        }
+        #expect(prefix(#"^\.accessibilityHidden\s*\(\s*true"#) == ".accessibilityHidden")
+        #expect(prefix(#"^\.onTapGesture\b"#) == ".onTapGesture")
+        #expect(prefix("^icon$") == "icon")
+        #expect(prefix("^abc?d") == "ab")
+        #expect(prefix("^ab+c") == "ab")
+        #expect(prefix("^(?:SwiftUI)?Image") == "")
+        #expect(prefix("^a|b") == "")
+        #expect(prefix("^(a|b)c") == "")
+        #expect(prefix("a^b") == "")
+    }
+
+    @Test func quickRejectionAgreesWithPCRE2() throws {
+        let scratch = MatchScratch(limits: .default)
+        let patterns = [#"^\.accessibilityHidden\s*\(\s*true\s*\)"#, #"^(?:SwiftUI\s*\.\s*)?(?:Button|Link)\b"#,
+                        "^$", "^x?y", "^(?i)image", #"\bText\("#]
+        let subjects = [".accessibilityHidden(true)", ".accessibilityHidden(false)", "SwiftUI.Button", "Link(",
+                        "VStack {", "", "y", "xy", "IMAGE", "a Text(", ".accessibilityLabel(\"x\")"]
+        for source in patterns {
+            let pattern = try SourcePattern(source)
+            for subject in subjects {
+                let bytes = Array(subject.utf8) + [0]
+                let matched: Bool = bytes.withUnsafeBufferPointer { buffer in
+                    let slice = UnsafeBufferPointer(rebasing: buffer[0..<(bytes.count - 1)])
+                    if pattern.cannotMatch(slice) { return false }
+                    if case .match = pattern.firstMatch(in: slice, scratch: scratch) { return true }
+                    return false
+                }
+                let expected = try Pattern(source).isMatch(subject)
+                #expect(matched == expected, "\(source) on '\(subject)'")
+            }
+        }
+    }
+
+    @Test func utf8InitKeepsValidBytesAndRepairsInvalidOnes() {
+        let valid = SwiftSource(utf8: Array("let é = Image(\"x\")".utf8))
+        #expect(valid.text == "let é = Image(\"x\")")
+        #expect(valid.bytes.count == valid.text.utf8.count)
+        let invalid = SwiftSource(utf8: [0x61, 0xFF, 0x62])
+        #expect(invalid.text == "a\u{FFFD}b")
+        #expect(invalid.bytes == Array("a\u{FFFD}b".utf8))
+        #expect(invalid.masked.count == invalid.bytes.count)
+    }
+
+    @Test func enclosingBrackets() {
+        let code = "f(a, { b[c] }, (d))"
+        let source = SwiftSource(code)
+        let offset = { (needle: Character) in code.utf8.firstIndex(of: needle.asciiValue!).map { code.utf8.distance(from: code.utf8.startIndex, to: $0) }! }
+        #expect(source.enclosingBracket(of: offset("a")) == 1)
+        #expect(source.enclosingBracket(of: offset("b")) == offset("{"))
+        #expect(source.enclosingBracket(of: offset("c")) == offset("["))
+        #expect(source.enclosingBracket(of: offset("d")) == 15)
+        #expect(source.enclosingBracket(of: 0) == nil)
+        #expect(SwiftSource("x(y").enclosingBracket(of: 2) == nil)
     }
 }

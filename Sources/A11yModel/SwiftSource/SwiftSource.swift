@@ -37,8 +37,22 @@ public struct SwiftSource: Sendable {
     @usableFromInline let openerParents: [Int32]
 
     public init(_ text: String) {
+        self.init(text: text, utf8: Array(text.utf8))
+    }
+
+    /// A file's bytes as read from disk: used as they are when they are valid UTF-8
+    /// (no second copy), else decoded with replacement characters like `String(decoding:)`.
+    public init(utf8 bytes: [UInt8]) {
+        if let text = String(validating: bytes, as: UTF8.self) {
+            self.init(text: text, utf8: bytes)
+        } else {
+            let repaired = String(decoding: bytes, as: UTF8.self)
+            self.init(text: repaired, utf8: Array(repaired.utf8))
+        }
+    }
+
+    private init(text: String, utf8 input: [UInt8]) {
         self.text = text
-        let input = Array(text.utf8)
         var masked = input
         var partners = [Int32](repeating: -1, count: input.count)
         var comments: [Range<Int>] = []
@@ -153,6 +167,26 @@ public struct SwiftSource: Sendable {
         return nil
     }
 
+    /// Calls `body` with the structure tables as raw buffers, valid only during the call:
+    /// readers that walk them a lot avoid array bounds and reference-count traffic.
+    public func withUnsafeTables<Result>(_ body: (SwiftSourceTables) throws -> Result) rethrows -> Result {
+        try masked.withUnsafeBufferPointer { masked in
+            try partners.withUnsafeBufferPointer { partners in
+                try openers.withUnsafeBufferPointer { openers in
+                    try openerParents.withUnsafeBufferPointer { parents in
+                        try comments.withUnsafeBufferPointer { comments in
+                            try lineStarts.withUnsafeBufferPointer { lineStarts in
+                                try body(SwiftSourceTables(masked: masked, partners: partners, openers: openers,
+                                                           openerParents: parents, comments: comments,
+                                                           lineStarts: lineStarts))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// True when byte `offset` lies in a comment or a string literal.
     public func isMaskedOut(_ offset: Int) -> Bool {
         Self.contains(comments, offset) || Self.contains(stringLiterals, offset)
@@ -165,6 +199,63 @@ public struct SwiftSource: Sendable {
             if ranges[mid].upperBound <= offset { low = mid + 1 } else { high = mid }
         }
         return low < ranges.count && ranges[low].contains(offset)
+    }
+}
+
+/// `SwiftSource`'s tables as raw buffers (see `SwiftSource.withUnsafeTables`).
+public struct SwiftSourceTables {
+    /// See `SwiftSource.masked`.
+    public let masked: UnsafeBufferPointer<UInt8>
+    /// For each byte, the offset of its paired code bracket, else -1.
+    public let partners: UnsafeBufferPointer<Int32>
+    /// Offsets of the code openers, in order, and the index of each one's parent (-1 at
+    /// the top level).
+    public let openers: UnsafeBufferPointer<Int32>
+    public let openerParents: UnsafeBufferPointer<Int32>
+    public let comments: UnsafeBufferPointer<Range<Int>>
+    public let lineStarts: UnsafeBufferPointer<Int>
+
+    @inlinable public func matchingBracket(at offset: Int) -> Int? {
+        guard offset >= 0, offset < partners.count else { return nil }
+        let partner = partners[offset]
+        return partner < 0 ? nil : Int(partner)
+    }
+
+    /// See `SwiftSource.enclosingBracket(of:)`.
+    public func enclosingBracket(of offset: Int) -> Int? {
+        var low = 0, high = openers.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(openers[mid]) < offset { low = mid + 1 } else { high = mid }
+        }
+        var index = low - 1
+        while index >= 0 {
+            let open = Int(openers[index])
+            let close = partners[open]
+            if close >= 0, Int(close) >= offset { return open }
+            index = Int(openerParents[index])
+        }
+        return nil
+    }
+
+    /// The 1-based line holding byte `offset`.
+    public func line(atOffset offset: Int) -> Int {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low + 1
+    }
+
+    /// The comment holding byte `offset`, if any.
+    public func comment(containing offset: Int) -> Range<Int>? {
+        var low = 0, high = comments.count
+        while low < high {
+            let mid = (low + high) / 2
+            if comments[mid].upperBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low < comments.count && comments[low].contains(offset) ? comments[low] : nil
     }
 }
 
@@ -200,10 +291,22 @@ private struct SwiftLexer {
 
     private func byte(_ i: Int) -> UInt8 { i < input.count ? input[i] : 0 }
 
+    /// Bit masks of the bytes that start something: `"`, `#`, `(`, `)`, `/` (0–63) and
+    /// `[`, `]`, `{`, `}` (64–127). Everything else is skipped in a tight loop.
+    private static let specialLow: UInt64 = 1 << 34 | 1 << 35 | 1 << 40 | 1 << 41 | 1 << 47
+    private static let specialHigh: UInt64 = 1 << (91 - 64) | 1 << (93 - 64) | 1 << (123 - 64) | 1 << (125 - 64)
+
+    @inline(__always) private static func isSpecial(_ byte: UInt8) -> Bool {
+        byte < 64 ? (specialLow >> UInt64(byte)) & 1 != 0
+            : byte < 128 ? (specialHigh >> UInt64(byte - 64)) & 1 != 0 : false
+    }
+
     mutating func run() {
         let n = input.count
         var i = 0
         while i < n {
+            while i < n, !Self.isSpecial(input[i]) { i += 1 }
+            guard i < n else { break }
             switch input[i] {
             case Self.slash:
                 let next = byte(i + 1)

@@ -17,23 +17,32 @@ import A11yModel
 ///
 /// Keys of one mapping must all hold; a list holds when any item does; a plain string is
 /// short for `modifier:`.
-indirect enum SourceCondition: Sendable {
-    case head(SourcePattern)
-    case modifier(SourcePattern)
-    case link(SourcePattern)
-    case text(SourcePattern)
-    case slot(SourcePattern)
-    case opener(SourcePattern)
-    case enclosing(SourceCondition)
-    case all([SourceCondition])
-    case any([SourceCondition])
-    case not(SourceCondition)
+final class SourceCondition: Sendable {
+    // A class tree rather than an indirect enum: evaluating it is a hot loop, and
+    // switching over a trivial `Kind` avoids the runtime's multi-payload enum calls.
+    enum Kind: Sendable { case head, modifier, link, text, slot, opener, enclosing, all, any, not }
+
+    let kind: Kind
+    /// The pattern of `head` … `opener`.
+    let pattern: SourcePattern?
+    /// The operands of `enclosing`, `not` (one), `all` and `any`.
+    let children: [SourceCondition]
+
+    init(_ kind: Kind, pattern: SourcePattern? = nil, children: [SourceCondition] = []) {
+        self.kind = kind
+        self.pattern = pattern
+        self.children = children
+    }
+
+    static func any(_ children: [SourceCondition]) -> SourceCondition { SourceCondition(.any, children: children) }
+    static func all(_ children: [SourceCondition]) -> SourceCondition { SourceCondition(.all, children: children) }
+    static func enclosing(_ child: SourceCondition) -> SourceCondition { SourceCondition(.enclosing, children: [child]) }
 
     static let keys = ["head", "modifier", "link", "text", "slot", "opener", "enclosing", "anyOf", "allOf", "not"]
 
     static func parse(_ node: Yams.Node, file: String) throws(CatalogueError) -> SourceCondition {
         if let text = node.string, node.mapping == nil, node.sequence == nil {
-            return .modifier(try compile(text, at: node, file: file))
+            return SourceCondition(.modifier, pattern: try compile(text, at: node, file: file))
         }
         if let items = node.sequence {
             var conditions: [SourceCondition] = []
@@ -52,18 +61,19 @@ indirect enum SourceCondition: Sendable {
                     throw CatalogueError.at(value, file: file, "'\(key)' must be a pattern")
                 }
                 let pattern = try compile(source, at: value, file: file)
-                switch key {
-                case "head": parts.append(.head(pattern))
-                case "modifier": parts.append(.modifier(pattern))
-                case "link": parts.append(.link(pattern))
-                case "text": parts.append(.text(pattern))
-                case "slot": parts.append(.slot(pattern))
-                default: parts.append(.opener(pattern))
+                let kind: Kind = switch key {
+                case "head": .head
+                case "modifier": .modifier
+                case "link": .link
+                case "text": .text
+                case "slot": .slot
+                default: .opener
                 }
+                parts.append(SourceCondition(kind, pattern: pattern))
             case "enclosing":
                 parts.append(.enclosing(try parse(value, file: file)))
             case "not":
-                parts.append(.not(try parse(value, file: file)))
+                parts.append(SourceCondition(.not, children: [try parse(value, file: file)]))
             case "anyOf", "allOf":
                 guard let items = value.sequence else {
                     throw CatalogueError.at(value, file: file, "'\(key)' must be a list of conditions")
@@ -99,7 +109,7 @@ struct ConditionEvaluator {
     let scratch: MatchScratch
     let anchor: Chain
     private let cache: ContainerCache
-    private var found: [Container]?
+    private var found: ContainerLevels?
 
     init(structure: SwiftStructure, scratch: MatchScratch, anchor: Chain, cache: ContainerCache) {
         self.structure = structure
@@ -109,56 +119,56 @@ struct ConditionEvaluator {
     }
 
     /// Containers of the anchor chain, innermost first.
-    mutating func containers() -> [Container] {
+    mutating func containers() -> ContainerLevels {
         if let found { return found }
-        let containers = structure.containers(of: anchor, cache: cache)
-        found = containers
-        return containers
+        let levels = structure.containerLevels(of: anchor, cache: cache)
+        found = levels
+        return levels
     }
 
     /// `level` -1 is the anchor chain; 0, 1, … are its containers.
     mutating func holds(_ condition: SourceCondition, level: Int = -1) throws(ConditionLimitHit) -> Bool {
-        switch condition {
-        case .head(let pattern):
+        switch condition.kind {
+        case .head:
             guard let chain = chain(at: level) else { return false }
-            return try matches(pattern, chain.head)
-        case .modifier(let pattern):
+            return try matches(condition.pattern!, chain.head)
+        case .modifier:
             guard let chain = chain(at: level) else { return false }
-            for link in chain.modifiers where try matches(pattern, link) { return true }
+            for link in chain.modifiers where try matches(condition.pattern!, link) { return true }
             return false
-        case .link(let pattern):
+        case .link:
             guard let chain = chain(at: level) else { return false }
-            for link in chain.links where try matches(pattern, link) { return true }
+            for link in chain.links where try matches(condition.pattern!, link) { return true }
             return false
-        case .text(let pattern):
+        case .text:
             guard let chain = chain(at: level) else { return false }
-            return try matches(pattern, chain.start..<chain.end)
-        case .slot(let pattern):
+            return try matches(condition.pattern!, chain.start..<chain.end)
+        case .slot:
             let all = containers()
             let index = max(level, 0)
             guard index < all.count else { return false }
-            return try matches(pattern, all[index].slot)
-        case .opener(let pattern):
+            return try matches(condition.pattern!, all[index].slot)
+        case .opener:
             let all = containers()
             let index = max(level, 0)
             guard index < all.count else { return false }
-            return try matches(pattern, structure.openerRange(of: all[index].open))
-        case .enclosing(let inner):
+            return try matches(condition.pattern!, structure.openerRange(of: all[index].open))
+        case .enclosing:
             let count = containers().count
             var index = level + 1
             while index < count {
-                if try holds(inner, level: index) { return true }
+                if try holds(condition.children[0], level: index) { return true }
                 index += 1
             }
             return false
-        case .all(let conditions):
-            for condition in conditions where !(try holds(condition, level: level)) { return false }
+        case .all:
+            for child in condition.children where !(try holds(child, level: level)) { return false }
             return true
-        case .any(let conditions):
-            for condition in conditions where try holds(condition, level: level) { return true }
+        case .any:
+            for child in condition.children where try holds(child, level: level) { return true }
             return false
-        case .not(let inner):
-            return !(try holds(inner, level: level))
+        case .not:
+            return !(try holds(condition.children[0], level: level))
         }
     }
 
@@ -170,6 +180,7 @@ struct ConditionEvaluator {
 
     private func matches(_ pattern: SourcePattern, _ range: Range<Int>) throws(ConditionLimitHit) -> Bool {
         let subject = UnsafeBufferPointer(rebasing: structure.text[range])
+        if pattern.cannotMatch(subject) { return false }
         switch pattern.firstMatch(in: subject, scratch: scratch) {
         case .match: return true
         case .none: return false

@@ -11,6 +11,13 @@ import A11yPattern
 final class SourcePattern: @unchecked Sendable {
     let source: String
     let isJITCompiled: Bool
+    /// The literal text every match must start with when the pattern is anchored with
+    /// `^` (`^\.accessibilityHidden\(` → `.accessibilityHidden(`): conditions test it
+    /// before calling PCRE2, which costs more than the whole comparison.
+    let anchoredPrefix: [UInt8]
+    /// For a pattern anchored at the start: the bytes a match may start with (from PCRE2's
+    /// own analysis), as a 256-bit set; nil when unknown. Another cheap rejection.
+    private let anchoredFirstBytes: [UInt64]?
     private let code: OpaquePointer
 
     /// Compiles `source` (UTF-8, Unicode properties). On failure returns the byte
@@ -30,6 +37,99 @@ final class SourcePattern: @unchecked Sendable {
         }
         code = compiled
         isJITCompiled = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
+        anchoredPrefix = SourcePattern.literalPrefix(ofAnchored: Array(source.utf8))
+        anchoredFirstBytes = SourcePattern.firstBytes(ofAnchored: compiled, caseless: source.contains("(?i"))
+    }
+
+    private static func firstBytes(ofAnchored code: OpaquePointer, caseless: Bool) -> [UInt64]? {
+        var options: UInt32 = 0
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_ALLOPTIONS), &options)
+        guard options & PCRE2_ANCHORED != 0, !caseless else { return nil }
+        var type: UInt32 = 0
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &type)
+        var set = [UInt64](repeating: 0, count: 4)
+        if type == 1 {
+            var unit: UInt32 = 0
+            pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODEUNIT), &unit)
+            guard unit < 256 else { return nil }
+            set[Int(unit) / 64] |= 1 << UInt64(unit % 64)
+            return set
+        }
+        var bitmap: UnsafePointer<UInt8>? = nil
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTBITMAP), &bitmap)
+        guard let bitmap else { return nil }
+        for byte in 0..<256 where bitmap[byte / 8] & (1 << UInt8(byte % 8)) != 0 {
+            set[byte / 64] |= 1 << UInt64(byte % 64)
+        }
+        return set
+    }
+
+    /// True when `subject` cannot match: its first byte cannot start a match, or it does
+    /// not start with `anchoredPrefix`.
+    @inline(__always)
+    func cannotMatch(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let firstBytes = anchoredFirstBytes {
+            // A first code unit or start bitmap means a match has at least one byte.
+            guard let first = subject.first else { return true }
+            if firstBytes[Int(first) / 64] & (1 << UInt64(first % 64)) == 0 { return true }
+        }
+        let prefix = anchoredPrefix
+        guard !prefix.isEmpty else { return false }
+        guard subject.count >= prefix.count else { return true }
+        for index in 0..<prefix.count where subject[index] != prefix[index] { return true }
+        return false
+    }
+
+    /// The literal characters right after a leading `^`, up to the first construct that
+    /// is not a plain character; empty when the pattern is not anchored that way or has a
+    /// top-level alternative (`^a|b`).
+    static func literalPrefix(ofAnchored pattern: [UInt8]) -> [UInt8] {
+        guard pattern.first == UInt8(ascii: "^") else { return [] }
+        // A `|` outside groups and classes makes `^` bind to one branch only.
+        var depth = 0, inClass = false, index = 0
+        while index < pattern.count {
+            let byte = pattern[index]
+            if byte == UInt8(ascii: "\\") { index += 2; continue }
+            if inClass {
+                if byte == UInt8(ascii: "]") { inClass = false }
+            } else if byte == UInt8(ascii: "[") {
+                inClass = true
+            } else if byte == UInt8(ascii: "(") {
+                depth += 1
+            } else if byte == UInt8(ascii: ")") {
+                depth -= 1
+            } else if byte == UInt8(ascii: "|"), depth == 0 {
+                return []
+            }
+            index += 1
+        }
+        var prefix: [UInt8] = []
+        index = 1
+        while index < pattern.count {
+            let byte = pattern[index]
+            let literal: UInt8
+            var width = 1
+            if byte == UInt8(ascii: "\\") {
+                guard index + 1 < pattern.count else { break }
+                let escaped = pattern[index + 1]
+                // `\.` is a dot; `\s`, `\b`, `\w`, `\1`… are not literals.
+                guard escaped < 0x80, !isIdentifierByte(escaped) else { break }
+                literal = escaped
+                width = 2
+            } else if isIdentifierByte(byte) && byte < 0x80 && byte != UInt8(ascii: "$") || byte == UInt8(ascii: ":")
+                        || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") {
+                literal = byte
+            } else {
+                break
+            }
+            // A quantifier after it makes it optional (or repeated: keep it once for `+`).
+            let next = index + width < pattern.count ? pattern[index + width] : 0
+            if next == UInt8(ascii: "?") || next == UInt8(ascii: "*") || next == UInt8(ascii: "{") { break }
+            prefix.append(literal)
+            if next == UInt8(ascii: "+") { break }
+            index += width
+        }
+        return prefix
     }
 
     deinit { pcre2_code_free_8(code) }

@@ -74,20 +74,20 @@ public struct SourceRuleSet: Sendable {
         guard !applicable.isEmpty, !source.bytes.isEmpty else { return [] }
         let scratch = MatchScratch(limits: limits)
         var findings: [Finding] = []
-        source.masked.withUnsafeBufferPointer { masked in
-            let structure = SwiftStructure(source: source, masked: masked)
+        source.withUnsafeTables { tables in
+            let structure = SwiftStructure(tables: tables)
             let cache = ContainerCache()
             for rule in applicable {
-                lint(rule, structure: structure, scratch: scratch, cache: cache, path: path, into: &findings)
+                lint(rule, in: source, structure: structure, scratch: scratch, cache: cache, path: path, into: &findings)
             }
         }
         return findings
     }
 
-    private func lint(_ rule: SourceRule, structure: SwiftStructure, scratch: MatchScratch,
+    private func lint(_ rule: SourceRule, in source: SwiftSource, structure: SwiftStructure, scratch: MatchScratch,
                       cache: ContainerCache, path: String, into findings: inout [Finding]) {
         let text = structure.text
-        var reported: Set<Int> = []
+        var reported: [Int] = []  // few per rule and file: a linear search beats hashing
         var offset = 0
         while offset <= text.count {
             let range: Range<Int>
@@ -95,7 +95,7 @@ public struct SourceRuleSet: Sendable {
             case .none:
                 return
             case .limit(let message):
-                findings.append(limitNote(rule: rule, message: message, source: structure.source, path: path))
+                findings.append(limitNote(rule: rule, message: message, source: source, path: path))
                 return
             case .match(let found):
                 range = found
@@ -119,12 +119,12 @@ public struct SourceRuleSet: Sendable {
                 if let when = rule.when, !(try evaluator.holds(when)) { continue }
                 if let unless = rule.unless, try evaluator.holds(unless) { continue }
             } catch {
-                findings.append(limitNote(rule: rule, message: error.message, source: structure.source, path: path,
+                findings.append(limitNote(rule: rule, message: error.message, source: source, path: path,
                                           at: range.lowerBound))
                 return
             }
-            reported.insert(reportAt)
-            findings.append(finding(rule: rule, at: reportAt, match: range, source: structure.source, path: path))
+            reported.append(reportAt)
+            findings.append(finding(rule: rule, at: reportAt, match: range, source: source, path: path))
         }
     }
 

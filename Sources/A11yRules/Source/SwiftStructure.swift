@@ -28,23 +28,35 @@ struct Container {
     var open: Int
 }
 
+/// The containers around one anchor: the innermost, then the shared outer ones.
+struct ContainerLevels {
+    var first: Container?
+    var outer: [Container]
+
+    var count: Int { first == nil ? 0 : 1 + outer.count }
+    subscript(level: Int) -> Container { level == 0 ? first! : outer[level - 1] }
+}
+
 /// Containers already read in one file: sibling views share all their outer containers,
 /// so each is read once per file, not once per anchor.
 final class ContainerCache {
     /// The containers around a position, keyed by that position.
     var outward: [Int: [Container]] = [:]
+    /// Each bracket's container, keyed by the bracket's offset (the slot of a `(` group
+    /// depends on the argument, and is filled in per position).
+    var byBracket: [Int: Container] = [:]
 }
 
-/// Reads chains and containers off the masked text of one file. Lives only inside a
-/// `withUnsafeBufferPointer` of `source.masked`.
+/// Reads chains and containers off the masked text of one file. Lives only inside
+/// `SwiftSource.withUnsafeTables`.
 struct SwiftStructure {
-    let source: SwiftSource
+    let tables: SwiftSourceTables
     let text: UnsafeBufferPointer<UInt8>
     private var count: Int { text.count }
 
-    init(source: SwiftSource, masked: UnsafeBufferPointer<UInt8>) {
-        self.source = source
-        self.text = masked
+    init(tables: SwiftSourceTables) {
+        self.tables = tables
+        self.text = tables.masked
     }
 
     // MARK: Chains
@@ -83,7 +95,7 @@ struct SwiftStructure {
             let byte = text[i]
             switch byte {
             case UInt8(ascii: "}"):
-                guard let open = source.matchingBracket(at: i) else { return i }
+                guard let open = tables.matchingBracket(at: i) else { return i }
                 guard let before = previousToken(before: open) else { return open }
                 if text[before] == UInt8(ascii: ":") {
                     // A labeled trailing closure: `} label: {`.
@@ -98,7 +110,7 @@ struct SwiftStructure {
                     return open
                 }
             case UInt8(ascii: ")"), UInt8(ascii: "]"):
-                guard let open = source.matchingBracket(at: i) else { return i }
+                guard let open = tables.matchingBracket(at: i) else { return i }
                 // A call or subscript must start on the line of its callee.
                 guard let before = previousToken(before: open), endsOperand(at: before),
                       sameLine(before, open) else { return open }
@@ -163,7 +175,7 @@ struct SwiftStructure {
             guard j < count else { break }
             let byte = text[j]
             if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "["), !sawClosure,
-               let close = source.matchingBracket(at: j) {
+               let close = tables.matchingBracket(at: j) {
                 i = close + 1
                 continue
             }
@@ -174,7 +186,7 @@ struct SwiftStructure {
             }
             let next = skipTrivia(from: i)
             guard next < count else { break }
-            if text[next] == UInt8(ascii: "{"), let close = source.matchingBracket(at: next) {
+            if text[next] == UInt8(ascii: "{"), let close = tables.matchingBracket(at: next) {
                 i = close + 1
                 sawClosure = true
                 continue
@@ -184,7 +196,7 @@ struct SwiftStructure {
                 let colon = skipTrivia(from: labelEnd)
                 if colon < count, text[colon] == UInt8(ascii: ":") {
                     let brace = skipTrivia(from: colon + 1)
-                    if brace < count, text[brace] == UInt8(ascii: "{"), let close = source.matchingBracket(at: brace) {
+                    if brace < count, text[brace] == UInt8(ascii: "{"), let close = tables.matchingBracket(at: brace) {
                         i = close + 1
                         continue
                     }
@@ -202,20 +214,46 @@ struct SwiftStructure {
         containers(around: chain.start, cache: cache)
     }
 
+    /// The innermost container around `chain` and the (cached, shared) ones outside it:
+    /// no array is built per anchor.
+    func containerLevels(of chain: Chain, cache: ContainerCache) -> ContainerLevels {
+        guard let (first, next) = container(around: chain.start, cache: cache) else {
+            return ContainerLevels(first: nil, outer: [])
+        }
+        return ContainerLevels(first: first, outer: containers(around: next, cache: cache))
+    }
+
     private func containers(around position: Int, cache: ContainerCache) -> [Container] {
         if let known = cache.outward[position] { return known }
-        guard let open = source.enclosingBracket(of: position) else { return [] }
-        let container = container(opening: open, holding: position)
-        // Continue outside the owner (a labeled closure argument sits in its owner's
-        // parentheses, which must not count twice).
-        let next: Int
-        if let owner = container.chain, owner.start < open { next = owner.start } else { next = open }
-        let result = [container] + containers(around: next, cache: cache)
+        guard let (container, next) = container(around: position, cache: cache) else {
+            cache.outward[position] = []
+            return []
+        }
+        var result = [container]
+        result.append(contentsOf: containers(around: next, cache: cache))
         cache.outward[position] = result
         return result
     }
 
-    private func container(opening open: Int, holding position: Int) -> Container {
+    /// The container right around `position`, and where to look for the next one.
+    private func container(around position: Int, cache: ContainerCache) -> (Container, Int)? {
+        guard let open = tables.enclosingBracket(of: position) else { return nil }
+        var container: Container
+        if let known = cache.byBracket[open] {
+            container = known
+        } else {
+            container = self.container(opening: open)
+            cache.byBracket[open] = container
+        }
+        if text[open] != UInt8(ascii: "{") { container.slot = argumentLabel(inGroup: open, holding: position) }
+        // Continue outside the owner (a labeled closure argument sits in its owner's
+        // parentheses, which must not count twice).
+        let next: Int
+        if let owner = container.chain, owner.start < open { next = owner.start } else { next = open }
+        return (container, next)
+    }
+
+    private func container(opening open: Int) -> Container {
         let opener = open
         let empty = open..<open
         guard let before = previousToken(before: open) else {
@@ -237,7 +275,7 @@ struct SwiftStructure {
                 }
                 if text[ahead] == UInt8(ascii: "(") || text[ahead] == UInt8(ascii: ",") {
                     // `Label(content: { … }, icon: { … })` — a closure argument.
-                    if let paren = source.enclosingBracket(of: labelStart),
+                    if let paren = tables.enclosingBracket(of: labelStart),
                        text[paren] == UInt8(ascii: "("), let call = callOwner(ofGroup: paren) {
                         return Container(chain: call, slot: slot, open: opener)
                     }
@@ -249,8 +287,7 @@ struct SwiftStructure {
             }
             return Container(chain: chain(at: primaryStart(endingAt: before)), slot: empty, open: opener)
         }
-        let slot = argumentLabel(inGroup: open, holding: position)
-        return Container(chain: callOwner(ofGroup: open), slot: slot, open: opener)
+        return Container(chain: callOwner(ofGroup: open), slot: empty, open: opener)
     }
 
     /// The chain a `(`/`[` group is the call or subscript of; nil for tuples, array
@@ -267,7 +304,7 @@ struct SwiftStructure {
         while i > open {
             let byte = text[i]
             if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}"),
-               let partner = source.matchingBracket(at: i), partner > open {
+               let partner = tables.matchingBracket(at: i), partner > open {
                 i = partner - 1
                 continue
             }
@@ -285,11 +322,11 @@ struct SwiftStructure {
     /// The code before the bracket at `open` on its line; a line that starts with `)`
     /// (a signature over several lines) reaches back to the line of its `(`.
     func openerRange(of open: Int) -> Range<Int> {
-        var lineStart = source.lineStarts[source.line(atOffset: open) - 1]
+        var lineStart = tables.lineStarts[tables.line(atOffset: open) - 1]
         var first = lineStart
         while first < open, text[first] == UInt8(ascii: " ") || text[first] == UInt8(ascii: "\t") { first += 1 }
-        if first < open, text[first] == UInt8(ascii: ")"), let partner = source.matchingBracket(at: first) {
-            lineStart = source.lineStarts[source.line(atOffset: partner) - 1]
+        if first < open, text[first] == UInt8(ascii: ")"), let partner = tables.matchingBracket(at: first) {
+            lineStart = tables.lineStarts[tables.line(atOffset: partner) - 1]
         }
         return lineStart..<open
     }
@@ -337,13 +374,7 @@ struct SwiftStructure {
     }
 
     private func comment(containing offset: Int) -> Range<Int>? {
-        let comments = source.comments
-        var low = 0, high = comments.count
-        while low < high {
-            let mid = (low + high) / 2
-            if comments[mid].upperBound <= offset { low = mid + 1 } else { high = mid }
-        }
-        return low < comments.count && comments[low].contains(offset) ? comments[low] : nil
+        tables.comment(containing: offset)
     }
 
     /// True when the token ending at `offset` can be followed by a call, a member access
@@ -368,7 +399,7 @@ struct SwiftStructure {
     /// True for `{` that opens a statement body (`if x {`, `func f() -> some View {`,
     /// `var body: some View {`) rather than a trailing closure.
     private func isStatementBlock(brace: Int, tokenBefore: Int) -> Bool {
-        let lineStart = source.lineStarts[source.line(atOffset: tokenBefore) - 1]
+        let lineStart = tables.lineStarts[tables.line(atOffset: tokenBefore) - 1]
         var i = lineStart
         while i < tokenBefore {
             let byte = text[i]
@@ -379,7 +410,7 @@ struct SwiftStructure {
             if byte == UInt8(ascii: "@") {
                 // An attribute, possibly with arguments: `@MainActor`, `@available(…)`.
                 i = identifierEnd(from: i + 1)
-                if i < count, text[i] == UInt8(ascii: "("), let close = source.matchingBracket(at: i) { i = close + 1 }
+                if i < count, text[i] == UInt8(ascii: "("), let close = tables.matchingBracket(at: i) { i = close + 1 }
                 continue
             }
             guard isIdentifierStart(byte) else { return false }
