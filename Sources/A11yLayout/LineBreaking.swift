@@ -127,6 +127,9 @@ enum LineBreaking {
                 splitEnd = end
                 splitWidth = width
             }
+            // White space left over in the segment hangs at the end of this line rather
+            // than becoming an empty line of its own.
+            if visibleEnd(bytes, splitEnd, segmentEnd) == splitEnd { splitEnd = segmentEnd }
             lines.append((lineStart..<visibleEnd(bytes, lineStart, splitEnd), splitWidth))
             lineStart = splitEnd
         }

@@ -292,3 +292,17 @@ let wrappingCases: [(text: String, width: Double, lines: [(String, Int)])] = [
         }
     }
 }
+
+/// A word split between grapheme clusters keeps its trailing space on its last
+/// piece: no empty line after it.
+@Test func splitWordDoesNotLeaveAnEmptyLineForItsSpace() throws {
+    var spec = ComponentSpec(file: "Spec.json", name: "CheckboxView",
+                             location: A11yModel.SourceLocation(file: "Spec.json", line: 1, column: 1))
+    spec.kind = .checkbox
+    var variant = Variant(name: "v", location: spec.location, origin: .declared)
+    variant.text = "Um ok"
+    variant.width = 40
+    let layout = try LayoutEngine.shared.layout(spec, variant)
+    #expect(layout.label?.lineTexts == ["U", "m", "o", "k"])
+    #expect(layout.height == 64)
+}
