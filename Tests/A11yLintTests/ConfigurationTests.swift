@@ -448,6 +448,16 @@ struct ConfigurationTests {
         #expect(result.stdout.contains("\"files\": 1,"))
     }
 
+    @Test func cliWithoutPathsOrIncludedIsExit2() throws {
+        let folder = TempFolder()
+        defer { folder.cleanUp() }
+        folder.write(".a11ylint.yml", "excluded: [old]\n")
+        guard let result = CLI.run([], in: folder.url) else { return }
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("give at least one path to lint"))
+        #expect(result.stderr.contains("or list paths under 'included' in .a11ylint.yml"))
+    }
+
     @Test func cliStrictFromTheFile() throws {
         let folder = TempFolder()
         defer { folder.cleanUp() }
