@@ -464,3 +464,58 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         #expect(SwiftSource("x(y").enclosingBracket(of: 2) == nil)
     }
 }
+
+@Suite struct SourceRobustnessTests {
+    /// Every prefix and a few thousand mutations of the shipped examples: broken code
+    /// (unclosed brackets, literals and comments) must never crash or hang the rules.
+    @Test func brokenCodeNeverCrashes() throws {
+        let set = try SourceRuleSet(entries: shippedSourceRules)
+        let corpus = shippedSourceRules.flatMap { $0.triggeringExamples + $0.nonTriggeringExamples }.map(\.text)
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("(){}[]\"#/*\\.\n ab:,".utf8)
+        var linted = 0
+        for text in corpus {
+            let bytes = Array(text.utf8)
+            for cut in stride(from: 0, through: bytes.count, by: max(1, bytes.count / 40)) {
+                _ = set.lint(SwiftSource(utf8: Array(bytes[..<cut])), path: "Cut.swift")
+                linted += 1
+            }
+            for _ in 0..<20 {
+                var mutated = bytes
+                for _ in 0..<3 where !mutated.isEmpty {
+                    let at = Int.random(in: 0..<mutated.count, using: &generator)
+                    mutated[at] = alphabet.randomElement(using: &generator)!
+                }
+                _ = set.lint(SwiftSource(utf8: mutated), path: "Mutated.swift")
+                linted += 1
+            }
+        }
+        #expect(linted > 1_000)
+    }
+}
+
+@Suite struct SourceLongInputTests {
+    /// Long argument lists are legitimate: they must give findings, not limit notes.
+    @Test func longArgumentListsStayWithinTheLimits() throws {
+        let set = try SourceRuleSet(entries: shippedSourceRules)
+        for count in [10, 2_000, 50_000] {
+            let arguments = String(repeating: "a + (b) ", count: count)
+            let code = "Image(uiImage: make(\(arguments)))\n    .accessibilityAddTraits(f(\(arguments)))\n    .onTapGesture { }\n"
+                + "Image(\"x\", tint: t(\(arguments)), label: Text(\"y\"))\n"
+            let findings = lint(code, with: set)
+            #expect(findings.map(\.rule) == ["image-without-label", "tap-gesture-without-trait"], "\(count)")
+            #expect(positions(findings) == ["1:1", "1:1"])
+        }
+    }
+
+    @Test func deepPatternsRetryOnALargerJITStack() throws {
+        let set = try SourceRuleSet(customRules: [
+            CustomSourceRule(id: "balanced", regex: #"\((?:[^()]|(?R))*\)"#, message: "nested"),
+        ])
+        let depth = 3_000
+        let code = "let x = " + String(repeating: "(", count: depth) + "1" + String(repeating: ")", count: depth) + "\n"
+        let findings = lint(code, with: set)
+        #expect(findings.map(\.rule) == ["balanced"])
+        #expect(positions(findings) == ["1:9"])
+    }
+}

@@ -154,10 +154,24 @@ struct ConditionEvaluator {
             guard index < all.count else { return false }
             return try matches(condition.pattern!, structure.openerRange(of: all[index].open))
         case .enclosing:
-            let count = containers().count
+            let levels = containers()
+            let inner = condition.children[0]
             var index = level + 1
-            while index < count {
-                if try holds(condition.children[0], level: index) { return true }
+            while index < levels.count {
+                // What holds on a container depends only on that container (its bracket, and
+                // the argument slot for a `(` group) and those outside it: sibling anchors
+                // share the answer, so it is computed once per file.
+                let container = levels[index]
+                let key = ContainerCache.Verdict(bracket: container.open, slotStart: container.slot.lowerBound,
+                                                 slotEnd: container.slot.upperBound, condition: ObjectIdentifier(inner))
+                let verdict: Bool
+                if let known = cache.verdicts[key] {
+                    verdict = known
+                } else {
+                    verdict = try holds(inner, level: index)
+                    cache.verdicts[key] = verdict
+                }
+                if verdict { return true }
                 index += 1
             }
             return false

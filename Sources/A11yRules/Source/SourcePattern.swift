@@ -6,8 +6,9 @@ import A11yPattern
 /// A11yPattern's `Pattern` sets up match data, a match context and a JIT stack on every
 /// call, which costs more than scanning a small file; source rules run thousands of short
 /// matches per second (every link of every chain), so they reuse one `MatchScratch` per
-/// file instead. The JIT then runs on its default 32 KiB machine stack: a pattern that
-/// needs more fails with a limit error, which the rule set reports like any other limit.
+/// file instead. The JIT runs on its default 32 KiB machine stack; a match that needs more
+/// is retried once on a 4 MiB JIT stack made for that file, and only then reported as a
+/// limit.
 final class SourcePattern: @unchecked Sendable {
     let source: String
     let isJITCompiled: Bool
@@ -143,8 +144,13 @@ final class SourcePattern: @unchecked Sendable {
             let empty: [UInt8] = [0]
             return empty.withUnsafeBufferPointer { firstMatch(in: UnsafeBufferPointer(rebasing: $0[0..<0]), scratch: scratch) }
         }
-        let rc = pcre2_match_8(code, base, subject.count, start, PCRE2_NO_UTF_CHECK,
+        var rc = pcre2_match_8(code, base, subject.count, start, PCRE2_NO_UTF_CHECK,
                                scratch.matchData, scratch.context)
+        if rc == PCRE2_ERROR_JIT_STACKLIMIT, scratch.growJITStack() {
+            // Deep but legitimate (a long argument list): retry once on a larger stack.
+            rc = pcre2_match_8(code, base, subject.count, start, PCRE2_NO_UTF_CHECK,
+                               scratch.matchData, scratch.context)
+        }
         if rc == PCRE2_ERROR_NOMATCH { return .none }
         if rc < 0 { return .limit(SourcePattern.message(for: rc)) }
         let ovector = pcre2_get_ovector_pointer_8(scratch.matchData)!
@@ -183,8 +189,19 @@ final class MatchScratch {
         pcre2_set_depth_limit_8(context, limits.depthLimit)
     }
 
+    private var jitStack: OpaquePointer?
+
+    /// Gives the context a large JIT stack; false when it already has one.
+    func growJITStack() -> Bool {
+        guard jitStack == nil, let stack = pcre2_jit_stack_create_8(64 * 1024, 4 * 1024 * 1024, nil) else { return false }
+        jitStack = stack
+        pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))
+        return true
+    }
+
     deinit {
         pcre2_match_data_free_8(matchData)
         pcre2_match_context_free_8(context)
+        if let jitStack { pcre2_jit_stack_free_8(jitStack) }
     }
 }

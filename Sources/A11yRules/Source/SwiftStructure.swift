@@ -45,6 +45,15 @@ final class ContainerCache {
     /// Each bracket's container, keyed by the bracket's offset (the slot of a `(` group
     /// depends on the argument, and is filled in per position).
     var byBracket: [Int: Container] = [:]
+    /// Conditions already evaluated on a container (see `ConditionEvaluator`).
+    var verdicts: [Verdict: Bool] = [:]
+
+    struct Verdict: Hashable {
+        var bracket: Int
+        var slotStart: Int
+        var slotEnd: Int
+        var condition: ObjectIdentifier
+    }
 }
 
 /// Reads chains and containers off the masked text of one file. Lives only inside
