@@ -519,3 +519,17 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         #expect(positions(findings) == ["1:9"])
     }
 }
+
+@Suite struct SourceRuleSetConfigurationTests {
+    @Test func filterAndRelevel() throws {
+        let set = try SourceRuleSet(entries: shippedSourceRules)
+        let code = "Image(\"a\").onTapGesture { }\n"
+        #expect(lint(code, with: set).map(\.rule) == ["image-without-label", "tap-gesture-without-trait"])
+        let onlyTap = set.filter { $0 == "tap-gesture-without-trait" }
+        #expect(onlyTap.ruleIDs == ["tap-gesture-without-trait"])
+        #expect(lint(code, with: onlyTap).map(\.rule) == ["tap-gesture-without-trait"])
+        let releveled = set.relevel(["image-without-label": .error])
+        #expect(lint(code, with: releveled).map(\.severity) == [.error, .error])
+        #expect(lint(code, with: set).map(\.severity) == [.warning, .error])
+    }
+}

@@ -67,6 +67,25 @@ public struct SourceRuleSet: Sendable {
         return merged
     }
 
+    /// Only the rules whose id passes `isIncluded`: rules switched off in `.a11ylint.yml`
+    /// then cost nothing.
+    public func filter(_ isIncluded: (String) -> Bool) -> SourceRuleSet {
+        var filtered = SourceRuleSet(rules: rules.filter { isIncluded($0.id) })
+        filtered.limits = limits
+        return filtered
+    }
+
+    /// The same rules, with the severities given here instead of their defaults.
+    public func relevel(_ severities: [String: Severity]) -> SourceRuleSet {
+        var releveled = SourceRuleSet(rules: rules.map { rule in
+            var rule = rule
+            if let severity = severities[rule.id] { rule.severity = severity }
+            return rule
+        })
+        releveled.limits = limits
+        return releveled
+    }
+
     /// Every finding of every rule on `source`, plus a `rule-limit` note for each rule
     /// that gave up on it. `path` is used for locations and for the rules' file globs.
     public func lint(_ source: SwiftSource, path: String) -> [Finding] {
