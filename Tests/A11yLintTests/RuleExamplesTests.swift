@@ -23,7 +23,17 @@ struct RuleExamplesTests {
 
     @Test("rule examples", arguments: cases)
     func example(_ c: Case) {
-        let result = lintText(c.example.text, name: c.example.fileName)
+        // An example may carry its own .a11ylint.yml (custom rules, thresholds).
+        var configurationFile: ConfigurationFile?
+        if let yaml = c.example.configuration {
+            do {
+                configurationFile = try ConfigurationFile(yaml: yaml, path: ".a11ylint.yml", knownRules: Repo.catalogue.ids)
+            } catch {
+                Issue.record("example configuration does not load: \(error)")
+                return
+            }
+        }
+        let result = lintText(c.example.text, name: c.example.fileName) { configurationFile?.apply(to: &$0) }
         #expect(result.report.inputErrors.isEmpty, "example does not parse: \(result.report.inputErrors)")
         let found = Set(result.report.findings.filter { $0.rule == c.rule }.map { "\($0.location.line):\($0.location.column)" })
         let expected = Set(c.example.markedPositions.map { "\($0.line):\($0.column)" })
