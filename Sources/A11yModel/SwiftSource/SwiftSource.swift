@@ -287,6 +287,11 @@ private struct SwiftLexer {
         self.masked = masked
         self.partners = partners
         openBrackets.reserveCapacity(64)
+        // Typical Swift has a bracket every 10–20 bytes and a comment or literal every ~100.
+        openers.reserveCapacity(input.count / 16)
+        openerParents.reserveCapacity(input.count / 16)
+        comments.reserveCapacity(input.count / 256)
+        stringLiterals.reserveCapacity(input.count / 128)
     }
 
     private func byte(_ i: Int) -> UInt8 { i < input.count ? input[i] : 0 }

@@ -138,6 +138,7 @@ struct SwiftStructure {
     /// Parses the chain starting at `start`: the head, then every `.modifier`.
     func parseChain(from start: Int) -> Chain {
         var links: [Range<Int>] = []
+        links.reserveCapacity(6)
         let headEnd = parseHead(at: start)
         links.append(start..<headEnd)
         var end = headEnd
