@@ -25,7 +25,7 @@ trap 'rm -rf "$work"' EXIT
 files="$work/files"
 
 # SourceBenchmark writes the files and `<dir>.patterns`, then prints its own timing.
-output=$(A11YLINT_BENCH=source A11YLINT_BENCH_SOURCE_DIR="$files" A11YLINT_BENCH_SOURCE_FILES="$count" \
+output=$(A11YLINT_BENCH_SOURCE_DIR="$files" A11YLINT_BENCH_SOURCE_FILES="$count" \
          "$bin/a11ylint-bench" source 2>&1 || true)
 line=$(printf '%s\n' "$output" | grep '^source:' || true)
 if [ -z "$line" ] || [ ! -d "$files" ]; then
