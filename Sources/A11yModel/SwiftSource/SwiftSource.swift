@@ -59,8 +59,7 @@ public struct SwiftSource: Sendable {
         var stringLiterals: [Range<Int>] = []
         var openers: [Int32] = []
         var openerParents: [Int32] = []
-        var starts = [0]
-        starts.reserveCapacity(input.count / 32 + 1)
+        var starts: [Int] = []
         input.withUnsafeBufferPointer { inputBuffer in
             masked.withUnsafeMutableBufferPointer { maskedBuffer in
                 partners.withUnsafeMutableBufferPointer { partnerBuffer in
@@ -72,7 +71,7 @@ public struct SwiftSource: Sendable {
                     openerParents = lexer.openerParents
                 }
             }
-            SwiftSource.appendLineStarts(of: inputBuffer, to: &starts)
+            starts = SwiftSource.lineStarts(of: inputBuffer)
         }
         bytes = input
         self.masked = masked
@@ -84,16 +83,19 @@ public struct SwiftSource: Sendable {
         lineStarts = starts
     }
 
-    private static func appendLineStarts(of buffer: UnsafeBufferPointer<UInt8>, to starts: inout [Int]) {
-        guard let base = buffer.baseAddress else { return }
+    private static func lineStarts(of buffer: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var starts = [0]
+        guard let base = buffer.baseAddress else { return starts }
+        starts.reserveCapacity(buffer.count / 24 + 1)
         var offset = 0
-        // memchr scans many bytes per step; most lines are much longer than one word.
+        // memchr scans many bytes per step (faster here than a byte loop).
         while offset < buffer.count,
               let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset) {
             let index = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
             starts.append(index + 1)
             offset = index + 1
         }
+        return starts
     }
 
     public var lineCount: Int { lineStarts.count }
@@ -270,7 +272,7 @@ private struct SwiftLexer {
     var stringLiterals: [Range<Int>] = []
     var openers: [Int32] = []
     var openerParents: [Int32] = []
-    /// Indexes in `openers` of the brackets still open.
+    /// The brackets still open: offset in the high 32 bits, index in `openers` in the low.
     private var openBrackets: [Int] = []
 
     private static let newline = UInt8(ascii: "\n")
@@ -340,8 +342,8 @@ private struct SwiftLexer {
                     i = j
                 }
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                openerParents.append(Int32(openBrackets.last ?? -1))
-                openBrackets.append(openers.count)
+                openerParents.append(openBrackets.last.map { Int32(truncatingIfNeeded: $0) } ?? -1)
+                openBrackets.append(i << 32 | openers.count)
                 openers.append(Int32(i))
                 i += 1
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
@@ -362,9 +364,9 @@ private struct SwiftLexer {
         default: UInt8(ascii: "{")
         }
         var index = openBrackets.count - 1
-        while index >= 0, input[Int(openers[openBrackets[index]])] != opener { index -= 1 }
+        while index >= 0, input[openBrackets[index] >> 32] != opener { index -= 1 }
         guard index >= 0 else { return }
-        let open = Int(openers[openBrackets[index]])
+        let open = openBrackets[index] >> 32
         if index == openBrackets.count - 1 {
             openBrackets.removeLast()
         } else {
