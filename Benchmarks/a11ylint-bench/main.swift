@@ -6,6 +6,7 @@ import Foundation
 let benchmarks: [(name: String, run: () -> Void)] = [
     ("json", JSONBenchmark.run),
     ("layout", LayoutBenchmark.run),
+    ("source", SourceBenchmark.run),
     ("lint", LintBenchmark.run),
 ]
 
