@@ -1,7 +1,15 @@
 import CPCRE2
 
 /// A compiled PCRE2 pattern (UTF-8, UCP), JIT-compiled once where the platform
-/// supports it. Matching is thread-safe: each call uses its own match data.
+/// supports it. The compiled code is shared and read-only, so one `Pattern` may be used
+/// by many threads at once; the per-match state lives in a `MatchScratch`.
+///
+/// Two ways to match:
+/// - `matches(in:)`, `firstMatch(in:)`, `isMatch(_:)`: convenient, each call sets up its
+///   own scratch;
+/// - `firstMatch(in:from:scratch:subjectIsValidUTF8:)`: for hot loops (thousands of short
+///   subjects per file), reusing one `MatchScratch` per thread or per file, with the cheap
+///   rejections of `cannotMatch(_:)` tried first by the caller.
 public final class Pattern: @unchecked Sendable {
     public struct Options: OptionSet, Sendable, Hashable {
         public let rawValue: UInt32
@@ -18,6 +26,12 @@ public final class Pattern: @unchecked Sendable {
     public let groupNames: [String: Int]
     public let groupCount: Int
     public let isJITCompiled: Bool
+    /// The literal text every match must start with when the pattern is anchored with a
+    /// leading `^` (`^\.accessibilityHidden\(` → `.accessibilityHidden(`); empty otherwise.
+    public let anchoredPrefix: [UInt8]
+    /// For a pattern anchored at the subject's start: the bytes a match may start with
+    /// (PCRE2's own analysis) as a 256-bit set; nil when unknown.
+    private let anchoredFirstBytes: [UInt64]?
 
     private let code: OpaquePointer
 
@@ -27,14 +41,14 @@ public final class Pattern: @unchecked Sendable {
         var errorCode: Int32 = 0
         var errorOffset = 0
         let flags = options.rawValue | PCRE2_UTF | PCRE2_UCP
+        let length = source.utf8.count
         let compiled: OpaquePointer? = source.withCString { cString in
-            cString.withMemoryRebound(to: UInt8.self, capacity: source.utf8.count) { ptr in
-                pcre2_compile_8(ptr, source.utf8.count, flags, &errorCode, &errorOffset, nil)
+            cString.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
+                pcre2_compile_8(pointer, length, flags, &errorCode, &errorOffset, nil)
             }
         }
         guard let compiled else {
-            throw PatternError(pattern: source, offset: errorOffset,
-                               message: Pattern.errorMessage(errorCode))
+            throw PatternError(pattern: source, offset: errorOffset, message: Pattern.errorMessage(errorCode))
         }
         code = compiled
         isJITCompiled = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
@@ -43,25 +57,40 @@ public final class Pattern: @unchecked Sendable {
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
         groupCount = Int(count)
         groupNames = Pattern.readGroupNames(compiled)
+        // Multiline `^` also matches after a newline, and caseless or extended syntax
+        // changes what a literal is: the prefilters only hold for plain patterns.
+        let plain = options.subtracting(.dotAll).isEmpty
+        anchoredPrefix = plain ? Pattern.literalPrefix(ofAnchored: Array(source.utf8)) : []
+        anchoredFirstBytes = plain && !source.contains("(?i") ? Pattern.anchoredFirstBytes(of: compiled) : nil
     }
 
     deinit { pcre2_code_free_8(code) }
+
+    // MARK: Convenient matching
 
     /// Every non-overlapping match in `subject`, in order. Offsets are UTF-8 byte
     /// offsets. Throws `PatternLimitError` when the match or depth limit is hit.
     public func matches(in subject: String, limits: MatchLimits = .default) throws(PatternLimitError) -> [PatternMatch] {
         var copy = subject
-        return try copy.withUTF8 { buffer in Result { () throws(PatternLimitError) in try matches(in: buffer, limits: limits) } }.get()
+        return try copy.withUTF8 { buffer in
+            Result { () throws(PatternLimitError) in
+                try matches(in: buffer, limits: limits, subjectIsValidUTF8: true)
+            }
+        }.get()
     }
 
     public func matches(in bytes: [UInt8], limits: MatchLimits = .default) throws(PatternLimitError) -> [PatternMatch] {
-        try bytes.withUnsafeBufferPointer { buffer in Result { () throws(PatternLimitError) in try matches(in: buffer, limits: limits) } }.get()
+        try bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(PatternLimitError) in try matches(in: buffer, limits: limits) }
+        }.get()
     }
 
     public func firstMatch(in subject: String, limits: MatchLimits = .default) throws(PatternLimitError) -> PatternMatch? {
         var copy = subject
         return try copy.withUTF8 { buffer in
-            Result { () throws(PatternLimitError) in try matches(in: buffer, from: 0, limits: limits, maxCount: 1).first }
+            Result { () throws(PatternLimitError) in
+                try matches(in: buffer, limits: limits, maxCount: 1, subjectIsValidUTF8: true).first
+            }
         }.get()
     }
 
@@ -70,63 +99,196 @@ public final class Pattern: @unchecked Sendable {
         try firstMatch(in: subject, limits: limits) != nil
     }
 
+    /// Every non-overlapping match from `start` on (at most `maxCount`), groups included.
+    /// `subjectIsValidUTF8` skips PCRE2's UTF check (linear in the subject, on every
+    /// call): pass true only for bytes known to be valid UTF-8, such as a Swift string's.
     public func matches(in subject: UnsafeBufferPointer<UInt8>, from start: Int = 0,
-                        limits: MatchLimits = .default, maxCount: Int = .max) throws(PatternLimitError) -> [PatternMatch] {
-        guard let matchData = pcre2_match_data_create_from_pattern_8(code, nil) else { return [] }
-        defer { pcre2_match_data_free_8(matchData) }
-        guard let context = pcre2_match_context_create_8(nil) else { return [] }
-        defer { pcre2_match_context_free_8(context) }
-        pcre2_set_match_limit_8(context, limits.matchLimit)
-        pcre2_set_depth_limit_8(context, limits.depthLimit)
-        // A JIT stack larger than the 32 KiB default, so that deep but legitimate
-        // patterns do not fail; the limits above still bound the work.
-        let jitStack = isJITCompiled ? pcre2_jit_stack_create_8(32 * 1024, 1024 * 1024, nil) : nil
-        defer { if let jitStack { pcre2_jit_stack_free_8(jitStack) } }
-        if let jitStack { pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(jitStack)) }
-
-        let base = subject.baseAddress ?? UnsafePointer<UInt8>(bitPattern: 1)!
-        let length = subject.count
+                        limits: MatchLimits = .default, maxCount: Int = .max,
+                        subjectIsValidUTF8: Bool = false) throws(PatternLimitError) -> [PatternMatch] {
+        let scratch = MatchScratch(limits: limits, capturePairs: groupCount + 1)
+        var checkOption = subjectIsValidUTF8 ? PCRE2_NO_UTF_CHECK : 0
         var results: [PatternMatch] = []
         var offset = start
-        var options: UInt32 = 0
-        while offset <= length, results.count < maxCount {
-            let rc = pcre2_match_8(code, base, length, offset, options, matchData, context)
+        var emptyAtOffset = false
+        while offset <= subject.count, results.count < maxCount {
+            // After an empty match, first look for a non-empty one at the same place.
+            let retryOptions = emptyAtOffset ? PCRE2_NOTEMPTY_ATSTART | PCRE2_ANCHORED : 0
+            let rc = run(on: subject, from: offset, options: checkOption | retryOptions, scratch: scratch)
             if rc == PCRE2_ERROR_NOMATCH {
-                if options == 0 { break }
-                // An empty match at `offset` was found before: retry one character on.
-                options = 0
+                if !emptyAtOffset { break }
+                emptyAtOffset = false
                 offset = Pattern.nextCharacter(after: offset, in: subject)
                 continue
             }
-            if rc < 0 {
-                throw PatternLimitError(pattern: source, message: Pattern.errorMessage(rc))
-            }
-            let ovector = pcre2_get_ovector_pointer_8(matchData)!
+            if rc < 0 { throw limitError(rc) }
+            // PCRE2 checked the whole subject once: later searches need not again.
+            checkOption = PCRE2_NO_UTF_CHECK
+            let ovector = pcre2_get_ovector_pointer_8(scratch.matchData)!
             var groups: [Range<Int>?] = []
             groups.reserveCapacity(groupCount + 1)
             for i in 0...groupCount {
                 let lower = ovector[2 * i], upper = ovector[2 * i + 1]
-                if lower == size_t.max {
-                    groups.append(nil)
-                } else {
-                    groups.append(Int(lower)..<Int(upper))
-                }
+                groups.append(lower == Pattern.unset ? nil : Int(lower)..<Int(upper))
             }
             let whole = groups[0]!
             results.append(PatternMatch(groups: groups, names: groupNames))
-            if whole.isEmpty {
-                // Avoid looping on an empty match: next try must be non-empty here.
-                options = PCRE2_NOTEMPTY_ATSTART | PCRE2_ANCHORED
-                offset = whole.upperBound
-            } else {
-                options = 0
-                offset = whole.upperBound
-            }
+            emptyAtOffset = whole.isEmpty
+            offset = whole.upperBound
         }
         return results
     }
 
-    private static func nextCharacter(after offset: Int, in subject: UnsafeBufferPointer<UInt8>) -> Int {
+    // MARK: Hot-loop matching
+
+    /// The outcome of one search with a reused scratch.
+    public enum Outcome: Sendable, Equatable {
+        /// The byte range of the whole match.
+        case match(Range<Int>)
+        case noMatch
+        /// The match or depth limit, or the JIT stack even after its one retry, ran out.
+        case limit(PatternLimitError)
+    }
+
+    /// The first match in `subject` at or after `start`, using `scratch` (match data and
+    /// a context with its limits) instead of setting them up: no allocation per call.
+    /// Only the whole match is read, so a scratch with one capture pair is enough.
+    /// A search that runs out of JIT stack is retried once on the scratch's larger stack.
+    public func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int = 0, scratch: MatchScratch,
+                           subjectIsValidUTF8: Bool = false) -> Outcome {
+        let rc = run(on: subject, from: start, options: subjectIsValidUTF8 ? PCRE2_NO_UTF_CHECK : 0, scratch: scratch)
+        if rc == PCRE2_ERROR_NOMATCH { return .noMatch }
+        if rc < 0 { return .limit(limitError(rc)) }
+        let ovector = pcre2_get_ovector_pointer_8(scratch.matchData)!
+        return .match(Int(ovector[0])..<Int(ovector[1]))
+    }
+
+    /// True when `subject` cannot match a search from its start: its first byte cannot
+    /// start a match, or it does not start with `anchoredPrefix`. Cheaper than any call
+    /// into PCRE2; false means "maybe".
+    @inline(__always)
+    public func cannotMatch(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let firstBytes = anchoredFirstBytes {
+            // A first code unit or start bitmap means a match has at least one byte.
+            guard let first = subject.first else { return true }
+            if firstBytes[Int(first) / 64] & (1 << UInt64(first % 64)) == 0 { return true }
+        }
+        let prefix = anchoredPrefix
+        guard !prefix.isEmpty else { return false }
+        guard subject.count >= prefix.count else { return true }
+        for index in 0..<prefix.count where subject[index] != prefix[index] { return true }
+        return false
+    }
+
+    /// One `pcre2_match`, retried once on a larger JIT stack when the default one is
+    /// too small (deep but legitimate input, such as a long argument list).
+    private func run(on subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32,
+                     scratch: MatchScratch) -> Int32 {
+        // PCRE2 wants a pointer even for an empty subject.
+        let base = subject.baseAddress ?? UnsafePointer(emptySubject)
+        var rc = pcre2_match_8(code, base, subject.count, start, options, scratch.matchData, scratch.context)
+        if rc == PCRE2_ERROR_JIT_STACKLIMIT, scratch.growJITStack() {
+            rc = pcre2_match_8(code, base, subject.count, start, options, scratch.matchData, scratch.context)
+        }
+        return rc
+    }
+
+    /// PCRE2_UNSET: the ovector value of a group that took no part in the match.
+    private static let unset = ~Int(0)  // PCRE2_SIZE is size_t, imported as Int
+
+    private func limitError(_ rc: Int32) -> PatternLimitError {
+        PatternLimitError(pattern: source, message: Pattern.errorMessage(rc))
+    }
+
+    // MARK: Pattern analysis
+
+    private static func anchoredFirstBytes(of code: OpaquePointer) -> [UInt64]? {
+        var options: UInt32 = 0
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_ALLOPTIONS), &options)
+        guard options & PCRE2_ANCHORED != 0 else { return nil }
+        var type: UInt32 = 0
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODETYPE), &type)
+        var set = [UInt64](repeating: 0, count: 4)
+        if type == 1 {
+            var unit: UInt32 = 0
+            pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTCODEUNIT), &unit)
+            guard unit < 256 else { return nil }
+            set[Int(unit) / 64] |= 1 << UInt64(unit % 64)
+            return set
+        }
+        var bitmap: UnsafePointer<UInt8>? = nil
+        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_FIRSTBITMAP), &bitmap)
+        guard let bitmap else { return nil }
+        for byte in 0..<256 where bitmap[byte / 8] & (1 << UInt8(byte % 8)) != 0 {
+            set[byte / 64] |= 1 << UInt64(byte % 64)
+        }
+        return set
+    }
+
+    /// The literal characters right after a leading `^`, up to the first construct that
+    /// is not a plain character; empty when the pattern is not anchored that way or has a
+    /// top-level alternative (`^a|b`).
+    public static func literalPrefix(ofAnchored pattern: [UInt8]) -> [UInt8] {
+        guard pattern.first == UInt8(ascii: "^") else { return [] }
+        // A `|` outside groups and classes makes `^` bind to one branch only.
+        var depth = 0, inClass = false, index = 0
+        while index < pattern.count {
+            let byte = pattern[index]
+            if byte == UInt8(ascii: "\\") { index += 2; continue }
+            if inClass {
+                if byte == UInt8(ascii: "]") { inClass = false }
+            } else if byte == UInt8(ascii: "[") {
+                inClass = true
+            } else if byte == UInt8(ascii: "(") {
+                depth += 1
+            } else if byte == UInt8(ascii: ")") {
+                depth -= 1
+            } else if byte == UInt8(ascii: "|"), depth == 0 {
+                return []
+            }
+            index += 1
+        }
+        var prefix: [UInt8] = []
+        index = 1
+        while index < pattern.count {
+            let byte = pattern[index]
+            let literal: UInt8
+            var width = 1
+            if byte == UInt8(ascii: "\\") {
+                guard index + 1 < pattern.count else { break }
+                let escaped = pattern[index + 1]
+                // `\.` is a dot; `\s`, `\b`, `\w`, `\1`… are not literals.
+                guard escaped < 0x80, !isWordByte(escaped) else { break }
+                literal = escaped
+                width = 2
+            } else if isWordByte(byte) && byte < 0x80 || byte == UInt8(ascii: ":")
+                        || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") {
+                literal = byte
+            } else {
+                break
+            }
+            // A quantifier after it makes it optional (or repeated: keep it once for `+`).
+            let next = index + width < pattern.count ? pattern[index + width] : 0
+            if next == UInt8(ascii: "?") || next == UInt8(ascii: "*") || next == UInt8(ascii: "{") { break }
+            prefix.append(literal)
+            if next == UInt8(ascii: "+") { break }
+            index += width
+        }
+        return prefix
+    }
+
+    /// ASCII letters, digits and `_`: characters a regex takes literally, and whose
+    /// escaped forms (`\s`, `\b`, `\1`) are not literals.
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func nextCharacter(after offset: Int, in subject: UnsafeBufferPointer<UInt8>) -> Int {
         var next = offset + 1
         while next < subject.count, subject[next] & 0xC0 == 0x80 { next += 1 }
         return next
@@ -155,6 +317,51 @@ public final class Pattern: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 256)
         let n = pcre2_get_error_message_8(code, &buffer, buffer.count)
         return n > 0 ? String(decoding: buffer[0..<Int(n)], as: UTF8.self) : "PCRE2 error \(code)"
+    }
+}
+
+/// One readable byte for empty subjects (PCRE2 rejects a null subject pointer).
+nonisolated(unsafe) private let emptySubject: UnsafeMutablePointer<UInt8> = {
+    let byte = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    byte.initialize(to: 0)
+    return byte
+}()
+
+/// The per-match state of PCRE2 — match data and a match context carrying the limits —
+/// made once and reused for any number of matches of any patterns, by one thread at a
+/// time. The JIT first runs on its default 32 KiB machine stack; the first match that
+/// needs more gets a 4 MiB JIT stack, kept for the scratch's life.
+public final class MatchScratch {
+    public let limits: MatchLimits
+    let matchData: OpaquePointer
+    let context: OpaquePointer
+    private var jitStack: OpaquePointer?
+
+    /// `capturePairs`: how many ranges a match records (1 = the whole match only, which
+    /// is all `Pattern.firstMatch(in:from:scratch:)` reads; keeps the data small).
+    public init(limits: MatchLimits = .default, capturePairs: Int = 1) {
+        self.limits = limits
+        matchData = pcre2_match_data_create_8(UInt32(max(1, capturePairs)), nil)!
+        context = pcre2_match_context_create_8(nil)!
+        pcre2_set_match_limit_8(context, limits.matchLimit)
+        pcre2_set_depth_limit_8(context, limits.depthLimit)
+    }
+
+    /// True once a match has needed (and got) the larger JIT stack.
+    public var hasLargeJITStack: Bool { jitStack != nil }
+
+    /// Gives the context a large JIT stack; false when it already has one.
+    func growJITStack() -> Bool {
+        guard jitStack == nil, let stack = pcre2_jit_stack_create_8(64 * 1024, 4 * 1024 * 1024, nil) else { return false }
+        jitStack = stack
+        pcre2_jit_stack_assign_8(context, nil, UnsafeMutableRawPointer(stack))
+        return true
+    }
+
+    deinit {
+        pcre2_match_data_free_8(matchData)
+        pcre2_match_context_free_8(context)
+        if let jitStack { pcre2_jit_stack_free_8(jitStack) }
     }
 }
 
@@ -190,7 +397,7 @@ public struct PatternError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A match that hit the match or depth limit (or another run-time error).
-public struct PatternLimitError: Error, Sendable, CustomStringConvertible {
+public struct PatternLimitError: Error, Sendable, Equatable, CustomStringConvertible {
     public let pattern: String
     public let message: String
     public var description: String { message }

@@ -1,5 +1,6 @@
 import Yams
 import A11yModel
+import A11yPattern
 
 /// A test on a chain (the anchor's, or an enclosing container's), written in a rule's
 /// YAML. Patterns are PCRE2 over the masked text, run on one part of the chain at a time,
@@ -24,11 +25,11 @@ final class SourceCondition: Sendable {
 
     let kind: Kind
     /// The pattern of `head` … `opener`.
-    let pattern: SourcePattern?
+    let pattern: Pattern?
     /// The operands of `enclosing`, `not` (one), `all` and `any`.
     let children: [SourceCondition]
 
-    init(_ kind: Kind, pattern: SourcePattern? = nil, children: [SourceCondition] = []) {
+    init(_ kind: Kind, pattern: Pattern? = nil, children: [SourceCondition] = []) {
         self.kind = kind
         self.pattern = pattern
         self.children = children
@@ -89,9 +90,9 @@ final class SourceCondition: Sendable {
         return parts.count == 1 ? parts[0] : .all(parts)
     }
 
-    static func compile(_ source: String, at node: Yams.Node, file: String) throws(CatalogueError) -> SourcePattern {
+    static func compile(_ source: String, at node: Yams.Node, file: String) throws(CatalogueError) -> Pattern {
         do {
-            return try SourcePattern(source)
+            return try Pattern(source)
         } catch {
             throw CatalogueError.at(node, file: file, "invalid pattern at offset \(error.offset): \(error.message)")
         }
@@ -192,13 +193,14 @@ struct ConditionEvaluator {
         return level < all.count ? all[level].chain : nil
     }
 
-    private func matches(_ pattern: SourcePattern, _ range: Range<Int>) throws(ConditionLimitHit) -> Bool {
+    private func matches(_ pattern: Pattern, _ range: Range<Int>) throws(ConditionLimitHit) -> Bool {
         let subject = UnsafeBufferPointer(rebasing: structure.text[range])
         if pattern.cannotMatch(subject) { return false }
-        switch pattern.firstMatch(in: subject, scratch: scratch) {
+        // The masked text comes from a Swift string, with whole characters blanked: valid UTF-8.
+        switch pattern.firstMatch(in: subject, scratch: scratch, subjectIsValidUTF8: true) {
         case .match: return true
-        case .none: return false
-        case .limit(let message): throw ConditionLimitHit(message: message)
+        case .noMatch: return false
+        case .limit(let error): throw ConditionLimitHit(message: error.message)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Yams
 import A11yModel
+import A11yPattern
 
 /// One source rule, compiled from its YAML (or from a `custom_rules` entry).
 ///
@@ -26,7 +27,7 @@ struct SourceRule: Sendable {
     /// `message` cut at its `{match}` placeholders (one part when it has none), so a
     /// finding's text is built without searching the message again.
     private(set) var messageParts: [String] = []
-    var anchor: SourcePattern
+    var anchor: Pattern
     var scope: Scope
     var report: Report
     var when: SourceCondition?
@@ -91,7 +92,7 @@ struct SourceRule: Sendable {
         unless = nil
         paths = PathFilter(included: custom.included.map(PathGlob.init), excluded: custom.excluded.map(PathGlob.init))
         do {
-            anchor = try SourcePattern(custom.regex)
+            anchor = try Pattern(custom.regex)
         } catch {
             let location = custom.definedAt ?? SourceLocation(file: ".a11ylint.yml", line: 1, column: 1)
             throw CatalogueError(file: location.file, line: location.line, column: location.column,

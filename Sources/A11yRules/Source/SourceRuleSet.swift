@@ -110,11 +110,11 @@ public struct SourceRuleSet: Sendable {
         var offset = 0
         while offset <= text.count {
             let range: Range<Int>
-            switch rule.anchor.firstMatch(in: text, from: offset, scratch: scratch) {
-            case .none:
+            switch rule.anchor.firstMatch(in: text, from: offset, scratch: scratch, subjectIsValidUTF8: true) {
+            case .noMatch:
                 return
-            case .limit(let message):
-                findings.append(limitNote(rule: rule, message: message, source: source, path: path))
+            case .limit(let error):
+                findings.append(limitNote(rule: rule, message: error.message, source: source, path: path))
                 return
             case .match(let found):
                 range = found
