@@ -1,6 +1,6 @@
 import A11yModel
 
-func formatThreshold(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
+func formatThreshold(_ d: Double) -> String { formatPoints(d) }
 
 /// One color pair the contrast rules measure, passing or not. The HTML report
 /// shows all of them as swatches; the rules report those below `required`.

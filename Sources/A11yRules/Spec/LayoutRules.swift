@@ -101,6 +101,7 @@ public struct TextClippedRule: SpecRule {
 
 /// Points for messages: whole numbers bare, others with up to two decimals.
 func formatPoints(_ value: Double) -> String {
+    guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
     if value == value.rounded() { return String(Int(value)) }
     var s = String(format: "%.2f", value)
     while s.hasSuffix("0") { s.removeLast() }
