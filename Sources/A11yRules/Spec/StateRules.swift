@@ -32,7 +32,10 @@ public struct ErrorWithoutMessageRule: SpecRule {
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
         guard spec.kind == .checkbox else { return [] }
         return spec.variants.compactMap { variant in
-            guard variant.isError, (variant.errorText ?? "").allSatisfy(\.isWhitespace) else { return nil }
+            // A disabled or read-only variant in error is a forbidden state of its own:
+            // forbidden-state reports it, once.
+            guard variant.isError, variant.isEnabled, !variant.isReadOnly,
+                  (variant.errorText ?? "").allSatisfy(\.isWhitespace) else { return nil }
             return context.finding("Variant '\(variant.name)' is in error but has no errorText: the error is shown by color alone",
                                    spec: spec, variant: variant)
         }
