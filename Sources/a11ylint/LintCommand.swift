@@ -62,97 +62,34 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalogue = try loadCatalogue()
-        let workingDirectory = FileManager.default.currentDirectoryPath
-        let file = try loadConfigurationFile(catalogue: catalogue, workingDirectory: workingDirectory)
-        var configuration = LintConfiguration()
-        file?.apply(to: &configuration)
-        // The command line goes over the file.
-        if let level { configuration.ruleOptions.level = level }
-        if let jobs { configuration.jobs = jobs }
-        let strict = self.strict || file?.strict == true
+        var request = LintRequest()
+        request.paths = paths
+        request.configPath = config
+        request.level = level
+        request.jobs = jobs
+        request.strict = strict
+        request.staged = staged
+        request.skipOtherJSON = skipOtherJSON
+        request.baseline = baseline
+        request.writeBaseline = writeBaseline
 
-        var inputs: [LintInput]
-        var inputErrors: [InputError] = []
-        if staged {
-            let index: GitIndexSnapshot
-            do {
-                index = try GitIndexSnapshot.open(workingDirectory: workingDirectory)
-                inputs = try index.stagedInputs(limitTo: paths, workingDirectory: workingDirectory)
-            } catch {
-                throw fail("--staged: \(error.message)")
-            }
-            configuration.gitIndex = index
-            configuration.relativePathBase = index.root
-        } else {
-            var roots = paths
-            if roots.isEmpty {
-                guard let scope = configuration.scope, !scope.included.isEmpty else {
-                    throw fail("give at least one path to lint (a spec, an index, a folder or a Swift file), "
-                               + "or --staged, or list paths under 'included' in \(ConfigurationFile.fileName)")
-                }
-                roots = scope.includedRoots(workingDirectory: workingDirectory)
-            }
-            (inputs, inputErrors) = InputCollector.collect(roots)
-            if skipOtherJSON { inputs = inputs.map { LintInput(path: $0.path, contents: $0.contents, explicit: false) } }
-        }
-
-        let linter: Linter
+        let session: LintSessionResult
         do {
-            linter = try Linter(catalogue: catalogue, configuration: configuration)
-        } catch {
-            throw fail(error.description)
+            session = try LintSession.run(request, catalogue: try loadCatalogue())
+        } catch let error as LintSessionError {
+            error.messages.forEach(printError)
+            if error.isPositioned { printError(error.message); throw ExitCode(2) }
+            throw fail(error.message)
         }
-        let result = linter.lint(inputs: inputs, inputErrors: inputErrors)
-        var report = result.report
-        if staged && report.files == 0 {
-            note("no staged spec, index or Swift file to lint")
-        }
-        if let writeBaseline {
-            let written = Baseline(findings: report.findings)
-            try emit(written.serialized(), to: writeBaseline)
-            note("wrote \(written.entries.count) finding\(written.entries.count == 1 ? "" : "s") to the baseline \(writeBaseline)")
-        }
-        if let path = baseline ?? file?.baseline {
-            do {
-                report = try Baseline(contentsOf: path).apply(to: report)
-            } catch {
-                throw fail(error.description)
-            }
-        }
+        session.messages.forEach(printError)
 
-        var options = ReportOptions(useColor: reporter == .text && terminalWantsColor(output: output), strict: strict)
+        var options = ReportOptions(useColor: reporter == .text && terminalWantsColor(output: output), strict: session.strict)
         if reporter == .html {
-            options.contrastPairs = ReportExtras.contrastPairs(result.specs, options: configuration.ruleOptions)
-            options.variantDrawings = ReportExtras.drawings(result.specs)
+            options.contrastPairs = ReportExtras.contrastPairs(session.specs, options: session.ruleOptions)
+            options.variantDrawings = ReportExtras.drawings(session.specs)
         }
-        try emit(Reporter.render(report, as: reporter, options: options), to: output)
-        throw ExitCode(report.exitCode(strict: strict))
-    }
-
-    /// `--config`, else `.a11ylint.yml` found upward; warnings go to standard error,
-    /// an unusable file is exit 2.
-    private func loadConfigurationFile(catalogue: RuleCatalogue, workingDirectory: String) throws -> ConfigurationFile? {
-        let path: String
-        if let config {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: config, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                throw fail("configuration file \(config) does not exist")
-            }
-            path = config
-        } else if let found = ConfigurationFile.find(from: workingDirectory) {
-            path = PathScope.display(found, workingDirectory: workingDirectory)
-        } else {
-            return nil
-        }
-        do {
-            let file = try ConfigurationFile(contentsOf: path, knownRules: catalogue.ids)
-            for warning in file.warnings { printError(warning.description) }
-            return file
-        } catch {
-            printError(error.description)
-            throw ExitCode(2)
-        }
+        try emit(Reporter.render(session.report, as: reporter, options: options), to: output)
+        throw ExitCode(session.report.exitCode(strict: session.strict))
     }
 }
 

@@ -1,0 +1,137 @@
+import Foundation
+import A11yModel
+import A11yRules
+
+/// One `a11ylint lint` run as the command line describes it: configuration lookup,
+/// the inputs (paths, folders, the `included` roots, or git's index), the lint
+/// itself, and baselines. The CLI turns its flags into a request and renders the
+/// result; everything in between lives here.
+public struct LintRequest: Sendable {
+    public var paths: [String] = []
+    public var workingDirectory: String = FileManager.default.currentDirectoryPath
+    /// `--config`; nil looks for `.a11ylint.yml` upward from the working directory.
+    public var configPath: String?
+    public var level: ConformanceLevel?
+    public var jobs: Int?
+    public var strict = false
+    public var staged = false
+    public var skipOtherJSON = false
+    public var baseline: String?
+    public var writeBaseline: String?
+
+    public init() {}
+}
+
+public struct LintSessionResult: Sendable {
+    public var report: LintReport
+    public var specs: [ComponentSpec]
+    public var ruleOptions: RuleOptions
+    /// `--strict`, or `strict: true` in the configuration.
+    public var strict: Bool
+    /// Configuration warnings (`file:line:column: warning: …`) and notes for standard error.
+    public var messages: [String]
+}
+
+/// A run that cannot start or finish (exit 2). Messages that were already due
+/// (configuration warnings) travel with it.
+public struct LintSessionError: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var messages: [String] = []
+    /// True when `message` is already in the `file:line:column: …` form.
+    public var isPositioned = false
+    public var description: String { message }
+}
+
+public enum LintSession {
+    public static func run(_ request: LintRequest, catalogue: RuleCatalogue) throws(LintSessionError) -> LintSessionResult {
+        var messages: [String] = []
+        let file = try loadConfiguration(request, catalogue: catalogue, messages: &messages)
+        var configuration = LintConfiguration()
+        file?.apply(to: &configuration)
+        // The command line goes over the file.
+        if let level = request.level { configuration.ruleOptions.level = level }
+        if let jobs = request.jobs { configuration.jobs = jobs }
+
+        var inputs: [LintInput]
+        var inputErrors: [InputError] = []
+        if request.staged {
+            do {
+                let index = try GitIndexSnapshot.open(workingDirectory: request.workingDirectory)
+                inputs = try index.stagedInputs(limitTo: request.paths, workingDirectory: request.workingDirectory)
+                configuration.gitIndex = index
+                configuration.relativePathBase = index.root
+            } catch {
+                throw LintSessionError(message: "--staged: \(error.message)", messages: messages)
+            }
+        } else {
+            var roots = request.paths
+            if roots.isEmpty {
+                guard let scope = configuration.scope, !scope.included.isEmpty else {
+                    throw LintSessionError(
+                        message: "give at least one path to lint (a spec, an index, a folder or a Swift file), "
+                            + "or --staged, or list paths under 'included' in \(ConfigurationFile.fileName)",
+                        messages: messages)
+                }
+                roots = scope.includedRoots(workingDirectory: request.workingDirectory)
+            }
+            (inputs, inputErrors) = InputCollector.collect(roots)
+            if request.skipOtherJSON { inputs = inputs.map { LintInput(path: $0.path, contents: $0.contents, explicit: false) } }
+        }
+
+        let linter: Linter
+        do {
+            linter = try Linter(catalogue: catalogue, configuration: configuration)
+        } catch {
+            throw LintSessionError(message: error.description, messages: messages)
+        }
+        let result = linter.lint(inputs: inputs, inputErrors: inputErrors)
+        var report = result.report
+        if request.staged && report.files == 0 {
+            messages.append("a11ylint: no staged spec, index or Swift file to lint")
+        }
+        if let path = request.writeBaseline {
+            let written = Baseline(findings: report.findings)
+            do {
+                try Data(written.serialized().utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw LintSessionError(message: "cannot write \(path): \(error.localizedDescription)", messages: messages)
+            }
+            let count = written.entries.count
+            messages.append("a11ylint: wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(path)")
+        }
+        if let path = request.baseline ?? file?.baseline {
+            do {
+                report = try Baseline(contentsOf: path).apply(to: report)
+            } catch {
+                throw LintSessionError(message: error.description, messages: messages)
+            }
+        }
+        return LintSessionResult(report: report, specs: result.specs, ruleOptions: configuration.ruleOptions,
+                                 strict: request.strict || file?.strict == true, messages: messages)
+    }
+
+    /// `--config`, else `.a11ylint.yml` found upward; its warnings join `messages`,
+    /// an unusable file is an error.
+    static func loadConfiguration(_ request: LintRequest, catalogue: RuleCatalogue,
+                                  messages: inout [String]) throws(LintSessionError) -> ConfigurationFile? {
+        let path: String
+        if let config = request.configPath {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: config, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                throw LintSessionError(message: "configuration file \(config) does not exist")
+            }
+            path = config
+        } else if let found = ConfigurationFile.find(from: request.workingDirectory) {
+            path = PathScope.display(found, workingDirectory: request.workingDirectory)
+        } else {
+            return nil
+        }
+        do {
+            let file = try ConfigurationFile(contentsOf: path, knownRules: catalogue.ids)
+            messages += file.warnings.map(\.description)
+            return file
+        } catch {
+            throw LintSessionError(message: error.description, messages: messages, isPositioned: true)
+        }
+    }
+}
