@@ -56,6 +56,10 @@ public final class Linter: Sendable {
     let customRuleDescriptions: [RuleDescription]
     /// Catalogue and custom rule ids (what suppressions may name).
     let knownRuleIDs: [String]
+    /// The catalogue's rule descriptions by id: looked up for every finding.
+    let descriptionsByID: [String: RuleDescription]
+    /// The severity of `unused-suppression` findings.
+    let unusedSuppressionSeverity: Severity
 
     public init(catalogue: RuleCatalogue, configuration: LintConfiguration = LintConfiguration(),
                 layoutEngine: LayoutEngine? = LayoutEngine.shared) throws(CatalogueError) {
@@ -75,6 +79,11 @@ public final class Linter: Sendable {
                             category: "custom", summary: rule.message, rationale: "", howToFix: "")
         }
         knownRuleIDs = catalogue.ids + configuration.customRules.map(\.id)
+        // First entry wins, as `RuleCatalogue.description(_:)` finds it.
+        descriptionsByID = Dictionary(catalogue.entries.map { ($0.description.id, $0.description) },
+                                      uniquingKeysWith: { first, _ in first })
+        unusedSuppressionSeverity = configuration.severityOverrides[SuppressionRuleID.unused]
+            ?? descriptionsByID[SuppressionRuleID.unused]?.defaultSeverity ?? .warning
     }
 
     /// Lints files and folders named on the command line.
@@ -87,11 +96,14 @@ public final class Linter: Sendable {
         let inputs = inputs.filter(isInScope)
         var outcomes = parallelMap(inputs) { self.lintFile($0) }
         // Index files name more specs: lint those not given already.
-        let known = Set(inputs.map { Self.canonical($0.path) })
         var listedPaths: [String] = []
         var listedKeys = Set<String>()
+        // Canonical paths cost a file-system walk each: only read when an index names specs.
+        var knownPaths: Set<String>?
         for outcome in outcomes {
             for path in outcome.index?.existingSpecPaths ?? [] {
+                let known = knownPaths ?? Set(inputs.map { Self.canonical($0.path) })
+                knownPaths = known
                 let key = Self.canonical(path)
                 if !known.contains(key), listedKeys.insert(key).inserted, isInScope(LintInput(path: path)) {
                     listedPaths.append(path)
@@ -106,6 +118,7 @@ public final class Linter: Sendable {
         outcomes += parallelMap(listed) { self.lintFile($0) }
 
         var findings: [Finding] = []
+        findings.reserveCapacity(outcomes.reduce(0) { $0 + $1.findings.count })
         var errors = inputErrors
         var specs: [ComponentSpec] = []
         var files = 0
@@ -137,8 +150,7 @@ public final class Linter: Sendable {
 
     private var suppressionContext: SuppressionContext {
         SuppressionContext(knownRules: knownRuleIDs, isEnabled: configuration.isEnabled,
-                           unusedSeverity: configuration.severityOverrides[SuppressionRuleID.unused]
-                               ?? catalogue.description(SuppressionRuleID.unused)?.defaultSeverity ?? .warning)
+                           unusedSeverity: unusedSuppressionSeverity)
     }
 
     /// Severity from the catalogue (or the configuration), and disabled rules removed.
@@ -147,10 +159,10 @@ public final class Linter: Sendable {
         var f = finding
         if let override = configuration.severityOverrides[f.rule] {
             f.severity = override
-        } else if SpecRules.reportedByReader.contains(f.rule), let d = catalogue.description(f.rule) {
+        } else if SpecRules.reportedByReader.contains(f.rule), let d = descriptionsByID[f.rule] {
             f.severity = d.defaultSeverity
         }
-        if f.wcag.isEmpty, let d = catalogue.description(f.rule) { f.wcag = d.wcag }
+        if f.wcag.isEmpty, let d = descriptionsByID[f.rule] { f.wcag = d.wcag }
         return f
     }
 
@@ -173,6 +185,8 @@ public final class Linter: Sendable {
         let bytes: [UInt8]
         if let contents = input.contents {
             bytes = contents
+        } else if let contents = Self.readRegularFile(input.path) {
+            bytes = contents
         } else if let data = FileManager.default.contents(atPath: input.path) {
             bytes = [UInt8](data)
         } else {
@@ -183,7 +197,36 @@ public final class Linter: Sendable {
         case .json: lintJSON(bytes, input: input, into: &outcome)
         case .swift: lintSwift(bytes, path: input.path, into: &outcome)
         }
+        // In report order already, so that sorting the whole report (on one thread) finds
+        // one long sorted run instead of doing the work itself.
+        outcome.findings.sort(by: Finding.reportOrder)
         return outcome
+    }
+
+    /// A regular file's bytes in one `read` into the array the lexer uses (no `Data` and
+    /// no second copy); nil for anything else, which `FileManager` then reads.
+    static func readRegularFile(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(status.st_size)
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let n = read(descriptor, buffer.baseAddress! + count, size - count)
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { complete = n == 0; break }
+                count += n
+            }
+        }
+        // A file that grew since `fstat`: let FileManager read all of it.
+        guard complete, bytes.count == size else { return nil }
+        var probe: UInt8 = 0
+        guard read(descriptor, &probe, 1) == 0 else { return nil }
+        return bytes
     }
 
     private func lintJSON(_ bytes: [UInt8], input: LintInput, into outcome: inout FileOutcome) {
@@ -232,7 +275,8 @@ public final class Linter: Sendable {
     }
 
     private func lintSwift(_ bytes: [UInt8], path: String, into outcome: inout FileOutcome) {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        // Validate without a copy; `SwiftSource(utf8:)` then keeps these very bytes.
+        guard (try? UTF8Span(validating: bytes.span)) != nil else {
             let offset = Self.firstInvalidUTF8Offset(bytes)
             let line = bytes[..<offset].filter { $0 == 0x0A }.count + 1
             let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
@@ -241,7 +285,7 @@ public final class Linter: Sendable {
                                              message: String(format: "invalid UTF-8 byte 0x%02X", bytes[offset])))
             return
         }
-        let source = SwiftSource(text)
+        let source = SwiftSource(utf8: bytes)
         var findings = sourceRules.lint(source, path: path)
         for spec in loader.swiftFileSpecs(source, file: path) {
             outcome.specs.append(spec)

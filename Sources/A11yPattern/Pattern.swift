@@ -80,8 +80,11 @@ public final class Pattern: @unchecked Sendable {
     }
 
     public func matches(in bytes: [UInt8], limits: MatchLimits = .default) throws(PatternLimitError) -> [PatternMatch] {
-        try bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(PatternLimitError) in try matches(in: buffer, limits: limits) }
+        // The standard library validates UTF-8 several times faster than PCRE2's own check;
+        // invalid bytes still go to PCRE2, which reports them as before.
+        let valid = (try? UTF8Span(validating: bytes.span)) != nil
+        return try bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(PatternLimitError) in try matches(in: buffer, limits: limits, subjectIsValidUTF8: valid) }
         }.get()
     }
 
