@@ -77,7 +77,7 @@ public indirect enum JSONOutput: Sendable, Hashable {
     }
 
     /// Decimal digits of `i`, as `String(i)` writes them.
-    static func writeInt(_ i: Int, to out: inout [UInt8]) {
+    public static func writeInt(_ i: Int, to out: inout [UInt8]) {
         if i >= 0 && i < 10 {
             out.append(UInt8(ascii: "0") + UInt8(i))
             return

@@ -153,6 +153,20 @@ public final class Linter: Sendable {
                            unusedSeverity: unusedSuppressionSeverity)
     }
 
+    /// `applyConfiguration(_:)` on every finding, in place.
+    private func applyConfiguration(to findings: inout [Finding]) {
+        findings.removeAll { !configuration.isEnabled($0.rule) }
+        for index in findings.indices {
+            let rule = findings[index].rule
+            if let override = configuration.severityOverrides[rule] {
+                findings[index].severity = override
+            } else if SpecRules.reportedByReader.contains(rule), let d = descriptionsByID[rule] {
+                findings[index].severity = d.defaultSeverity
+            }
+            if findings[index].wcag.isEmpty, let d = descriptionsByID[rule] { findings[index].wcag = d.wcag }
+        }
+    }
+
     /// Severity from the catalogue (or the configuration), and disabled rules removed.
     private func applyConfiguration(_ finding: Finding) -> Finding? {
         guard configuration.isEnabled(finding.rule) else { return nil }
@@ -199,8 +213,26 @@ public final class Linter: Sendable {
         }
         // In report order already, so that sorting the whole report (on one thread) finds
         // one long sorted run instead of doing the work itself.
-        outcome.findings.sort(by: Finding.reportOrder)
+        Self.sortInReportOrder(&outcome.findings)
         return outcome
+    }
+
+    /// Stable sort by `Finding.reportOrder`, moving indices rather than the large values.
+    static func sortInReportOrder(_ findings: inout [Finding]) {
+        guard findings.count > 1 else { return }
+        let order: [Int]? = findings.withUnsafeBufferPointer { items in
+            var isSorted = true
+            for index in 1..<items.count where Finding.reportOrder(items[index], items[index - 1]) {
+                isSorted = false
+                break
+            }
+            if isSorted { return nil }
+            var order = Array(items.indices)
+            order.sort { Finding.reportOrder(items[$0], items[$1]) }  // stable: ties keep their order
+            return order
+        }
+        guard let order else { return }
+        findings = order.map { findings[$0] }
     }
 
     /// A regular file's bytes in one `read` into the array the lexer uses (no `Data` and
@@ -275,8 +307,10 @@ public final class Linter: Sendable {
     }
 
     private func lintSwift(_ bytes: [UInt8], path: String, into outcome: inout FileOutcome) {
-        // Validate without a copy; `SwiftSource(utf8:)` then keeps these very bytes.
-        guard (try? UTF8Span(validating: bytes.span)) != nil else {
+        // Valid UTF-8 is kept as it is (the same array: comparing is instant); invalid
+        // bytes are repaired, so the arrays differ. One validation pass either way.
+        let source = SwiftSource(utf8: bytes)
+        guard source.bytes == bytes else {
             let offset = Self.firstInvalidUTF8Offset(bytes)
             let line = bytes[..<offset].filter { $0 == 0x0A }.count + 1
             let lineStart = bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
@@ -285,21 +319,23 @@ public final class Linter: Sendable {
                                              message: String(format: "invalid UTF-8 byte 0x%02X", bytes[offset])))
             return
         }
-        let source = SwiftSource(utf8: bytes)
         var findings = sourceRules.lint(source, path: path)
         for spec in loader.swiftFileSpecs(source, file: path) {
             outcome.specs.append(spec)
             findings += specRules.run(spec)
         }
-        findings = findings.compactMap(applyConfiguration)
+        applyConfiguration(to: &findings)
         var suppressions = SourceSuppressions(source: source, path: path)
         outcome.suppressed = suppressions.filter(&findings)
-        findings += suppressions.unusedFindings(suppressionContext, source: source).compactMap(applyConfiguration)
-        outcome.findings += findings.map { finding in
-            var f = finding
-            if f.sourceLine == nil { f.sourceLine = source.lineText(f.location.line).trimmingCharacters(in: .whitespaces) }
-            return f
+        var unused = suppressions.unusedFindings(suppressionContext, source: source)
+        applyConfiguration(to: &unused)
+        findings += unused
+        // Changed in place: a finding is a large value, and copying it is most of a
+        // finding's cost here.
+        for index in findings.indices where findings[index].sourceLine == nil {
+            findings[index].sourceLine = source.lineText(findings[index].location.line).trimmingCharacters(in: .whitespaces)
         }
+        outcome.findings += findings
     }
 
     static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {

@@ -1,3 +1,4 @@
+import Dispatch
 import A11yJSON
 import A11yModel
 
@@ -32,20 +33,132 @@ enum JSONReporter {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The findings array at nesting level 1, one finding at a time.
+    /// The findings array at nesting level 1. Large reports are written in chunks on all
+    /// cores, each into its own buffer, then joined in order.
     private static func writeFindings(_ findings: [Finding], to out: inout [UInt8]) {
         guard !findings.isEmpty else {
             out.append(contentsOf: "[]".utf8)
             return
         }
         out.append(UInt8(ascii: "["))
-        for (index, item) in findings.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            JSONOutput.newline(2, to: &out)
-            finding(item).write(to: &out, indent: 2)
+        let chunkSize = 2_048
+        let chunkCount = (findings.count + chunkSize - 1) / chunkSize
+        if chunkCount == 1 {
+            writeFindings(findings[...], to: &out)
+        } else {
+            let chunks = ChunkBuffers(count: chunkCount)
+            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                let range = (chunk * chunkSize)..<min(findings.count, (chunk + 1) * chunkSize)
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(range.count * 512)
+                writeFindings(findings[range], to: &bytes)
+                chunks.store(bytes, at: chunk)
+            }
+            for chunk in 0..<chunkCount { out.append(contentsOf: chunks[chunk]) }
         }
         JSONOutput.newline(1, to: &out)
         out.append(UInt8(ascii: "]"))
+    }
+
+    /// Each finding with the `,` before it (but the very first), at nesting level 2.
+    private static func writeFindings(_ findings: ArraySlice<Finding>, to out: inout [UInt8]) {
+        let first = findings.startIndex
+        findings.withUnsafeBufferPointer { items in
+            for offset in 0..<items.count {
+                if first + offset > 0 { out.append(UInt8(ascii: ",")) }
+                JSONOutput.newline(2, to: &out)
+                write(items[offset], to: &out)
+            }
+        }
+    }
+
+    /// One finding, an object at nesting level 2 with the contract's keys in order
+    /// (`JSONOutput`'s pretty layout), written without building the object: the keys and
+    /// their indentation are fixed bytes.
+    private static func write(_ finding: Finding, to out: inout [UInt8]) {
+        out.append(contentsOf: FindingKeys.rule)
+        JSONOutput.writeString(finding.rule, to: &out)
+        out.append(contentsOf: FindingKeys.severity)
+        JSONOutput.writeString(finding.severity.rawValue, to: &out)
+        out.append(contentsOf: FindingKeys.message)
+        JSONOutput.writeString(finding.message, to: &out)
+        out.append(contentsOf: FindingKeys.file)
+        JSONOutput.writeString(finding.location.file, to: &out)
+        out.append(contentsOf: FindingKeys.line)
+        JSONOutput.writeInt(finding.location.line, to: &out)
+        out.append(contentsOf: FindingKeys.column)
+        JSONOutput.writeInt(finding.location.column, to: &out)
+        out.append(contentsOf: FindingKeys.component)
+        writeOptional(finding.component, to: &out)
+        out.append(contentsOf: FindingKeys.variant)
+        writeOptional(finding.variant, to: &out)
+        out.append(contentsOf: FindingKeys.theme)
+        writeOptional(finding.theme, to: &out)
+        out.append(contentsOf: FindingKeys.wcag)
+        if finding.wcag.isEmpty {
+            out.append(contentsOf: "[]".utf8)
+        } else {
+            out.append(UInt8(ascii: "["))
+            for (index, criterion) in finding.wcag.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONOutput.newline(4, to: &out)
+                JSONOutput.writeString(criterion, to: &out)
+            }
+            JSONOutput.newline(3, to: &out)
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(contentsOf: FindingKeys.measured)
+        if finding.measured.isEmpty {
+            out.append(contentsOf: "{}".utf8)
+        } else {
+            finding.measured.json.write(to: &out, indent: 3)
+        }
+        JSONOutput.newline(2, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private static func writeOptional(_ value: String?, to out: inout [UInt8]) {
+        if let value { JSONOutput.writeString(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
+    }
+
+    /// `{` or `,`, a newline, the indentation of a finding's members and the key: what
+    /// comes before each value.
+    private enum FindingKeys {
+        static let rule = member("rule", first: true)
+        static let severity = member("severity")
+        static let message = member("message")
+        static let file = member("file")
+        static let line = member("line")
+        static let column = member("column")
+        static let component = member("component")
+        static let variant = member("variant")
+        static let theme = member("theme")
+        static let wcag = member("wcag")
+        static let measured = member("measured")
+
+        static func member(_ key: String, first: Bool = false) -> [UInt8] {
+            var bytes: [UInt8] = [first ? UInt8(ascii: "{") : UInt8(ascii: ",")]
+            JSONOutput.newline(3, to: &bytes)
+            JSONOutput.writeString(key, to: &bytes)
+            bytes.append(contentsOf: ": ".utf8)
+            return bytes
+        }
+    }
+
+    /// Per-chunk output, each slot written by the one worker that owns it (separate
+    /// slots of raw memory: no shared array header is touched while they run).
+    private final class ChunkBuffers: @unchecked Sendable {
+        private let slots: UnsafeMutableBufferPointer<[UInt8]>
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: [])
+        }
+        deinit {
+            slots.deinitialize()
+            slots.deallocate()
+        }
+        func store(_ bytes: [UInt8], at index: Int) { slots[index] = bytes }
+        subscript(index: Int) -> [UInt8] { slots[index] }
     }
 
     private static func tool(_ report: LintReport) -> JSONOutput {
@@ -66,22 +179,6 @@ enum JSONReporter {
         if report.suppressed > 0 { summary.append(("suppressed", .int(report.suppressed))) }
         if let baselined = report.baselined { summary.append(("baselined", .int(baselined))) }
         return .object(summary)
-    }
-
-    static func finding(_ finding: Finding) -> JSONOutput {
-        .object([
-            ("rule", .string(finding.rule)),
-            ("severity", .string(finding.severity.rawValue)),
-            ("message", .string(finding.message)),
-            ("file", .string(finding.location.file)),
-            ("line", .int(finding.location.line)),
-            ("column", .int(finding.location.column)),
-            ("component", optional(finding.component)),
-            ("variant", optional(finding.variant)),
-            ("theme", optional(finding.theme)),
-            ("wcag", .array(finding.wcag.map { .string($0) })),
-            ("measured", finding.measured.json),
-        ])
     }
 
     static func inputError(_ error: InputError) -> JSONOutput {
