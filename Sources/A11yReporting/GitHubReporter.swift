@@ -1,3 +1,4 @@
+import Foundation
 import A11yModel
 
 /// GitHub Actions workflow commands: each finding becomes an annotation on the file.
@@ -45,19 +46,8 @@ enum GitHubReporter {
         return out
     }
 
-    /// The runner's escaping of a property value, where `:` and `,` are separators.
+    /// The runner's escaping of a property value, where `:` and `,` are separators too.
     static func escapeProperty(_ s: String) -> String {
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            case ":": out += "%3A"
-            case ",": out += "%2C"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

@@ -151,22 +151,7 @@ public struct SwiftSource: Sendable {
     /// The offset of the innermost code bracket (`(`, `[`, `{`) that opens before
     /// `offset` and closes at or after it; nil at the top level.
     public func enclosingBracket(of offset: Int) -> Int? {
-        // The last opener before `offset`, then out through its parents to one that is
-        // still open at `offset`.
-        var low = 0, high = openers.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(openers[mid]) < offset { low = mid + 1 } else { high = mid }
-        }
-        var index = low - 1
-        while index >= 0 {
-            let open = Int(openers[index])
-            let close = partners[open]
-            // An opener never closed (broken code) encloses nothing.
-            if close >= 0, Int(close) >= offset { return open }
-            index = Int(openerParents[index])
-        }
-        return nil
+        withUnsafeTables { $0.enclosingBracket(of: offset) }
     }
 
     /// Calls `body` with the structure tables as raw buffers, valid only during the call:
@@ -223,8 +208,11 @@ public struct SwiftSourceTables {
         return partner < 0 ? nil : Int(partner)
     }
 
-    /// See `SwiftSource.enclosingBracket(of:)`.
+    /// The offset of the innermost code bracket that opens before `offset` and
+    /// closes at or after it (see `SwiftSource.enclosingBracket(of:)`).
     public func enclosingBracket(of offset: Int) -> Int? {
+        // The last opener before `offset`, then out through its parents to one that is
+        // still open at `offset`.
         var low = 0, high = openers.count
         while low < high {
             let mid = (low + high) / 2
@@ -234,6 +222,7 @@ public struct SwiftSourceTables {
         while index >= 0 {
             let open = Int(openers[index])
             let close = partners[open]
+            // An opener never closed (broken code) encloses nothing.
             if close >= 0, Int(close) >= offset { return open }
             index = Int(openerParents[index])
         }
