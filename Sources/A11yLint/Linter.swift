@@ -231,8 +231,19 @@ public final class Linter: Sendable {
             order.sort { Finding.reportOrder(items[$0], items[$1]) }  // stable: ties keep their order
             return order
         }
-        guard let order else { return }
-        findings = order.map { findings[$0] }
+        guard var order else { return }
+        // Apply the permutation with swaps (moves, no reference counting): position
+        // `index` takes the finding at `order[index]`, cycle by cycle.
+        for start in order.indices where order[start] != start {
+            var index = start
+            while order[index] != start {
+                let next = order[index]
+                findings.swapAt(index, next)
+                order[index] = index
+                index = next
+            }
+            order[index] = index
+        }
     }
 
     /// A regular file's bytes in one `read` into the array the lexer uses (no `Data` and
@@ -335,7 +346,7 @@ public final class Linter: Sendable {
         for index in findings.indices where findings[index].sourceLine == nil {
             findings[index].sourceLine = source.lineText(findings[index].location.line).trimmingCharacters(in: .whitespaces)
         }
-        outcome.findings += findings
+        if outcome.findings.isEmpty { outcome.findings = findings } else { outcome.findings += findings }
     }
 
     static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {

@@ -5,59 +5,67 @@ import A11yModel
 /// The JSON report of the CLI contract, key order included.
 enum JSONReporter {
     /// The report object (pretty, as `JSONOutput` writes it) and a final newline, written
-    /// straight into one buffer: a report may hold tens of thousands of findings, and a
-    /// tree of them all is slower to build than the text itself.
+    /// straight as UTF-8: a report may hold tens of thousands of findings, and a tree of
+    /// them all is slower to build than the text itself. Large reports are written in
+    /// chunks on all cores, each turned into a `String` (UTF-8 checked) on its own core;
+    /// joining strings is then a plain copy.
     static func render(_ report: LintReport) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(1_024 + 512 * report.findings.count)
-        let members: [(String, JSONOutput?)] = [
-            ("tool", tool(report)),
-            ("summary", summary(report)),
-            ("findings", nil),
-            ("inputErrors", .array(report.inputErrors.map(inputError))),
-        ]
-        out.append(UInt8(ascii: "{"))
-        for (index, (key, value)) in members.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            JSONOutput.newline(1, to: &out)
-            JSONOutput.writeString(key, to: &out)
-            out.append(contentsOf: ": ".utf8)
-            if let value {
-                value.write(to: &out, indent: 1)
-            } else {
-                writeFindings(report.findings, to: &out)
-            }
+        var head: [UInt8] = []
+        head.append(UInt8(ascii: "{"))
+        member("tool", first: true, to: &head)
+        tool(report).write(to: &head, indent: 1)
+        member("summary", to: &head)
+        summary(report).write(to: &head, indent: 1)
+        member("findings", to: &head)
+        var tail: [UInt8] = []
+        if report.findings.isEmpty {
+            head.append(contentsOf: "[]".utf8)
+        } else {
+            head.append(UInt8(ascii: "["))
+            JSONOutput.newline(1, to: &tail)
+            tail.append(UInt8(ascii: "]"))
         }
-        JSONOutput.newline(0, to: &out)
-        out.append(contentsOf: "}\n".utf8)
-        return String(decoding: out, as: UTF8.self)
+        member("inputErrors", to: &tail)
+        JSONOutput.array(report.inputErrors.map(inputError)).write(to: &tail, indent: 1)
+        JSONOutput.newline(0, to: &tail)
+        tail.append(contentsOf: "}\n".utf8)
+
+        let chunks = findingChunks(report.findings)
+        var text = String()
+        text.reserveCapacity(head.count + tail.count + chunks.reduce(0) { $0 + $1.utf8.count })
+        text += String(decoding: head, as: UTF8.self)
+        for chunk in chunks { text += chunk }
+        text += String(decoding: tail, as: UTF8.self)
+        return text
     }
 
-    /// The findings array at nesting level 1. Large reports are written in chunks on all
-    /// cores, each into its own buffer, then joined in order.
-    private static func writeFindings(_ findings: [Finding], to out: inout [UInt8]) {
-        guard !findings.isEmpty else {
-            out.append(contentsOf: "[]".utf8)
-            return
-        }
-        out.append(UInt8(ascii: "["))
+    /// `,` (but before the first), a newline and `"key": ` at nesting level 1.
+    private static func member(_ key: String, first: Bool = false, to out: inout [UInt8]) {
+        if !first { out.append(UInt8(ascii: ",")) }
+        JSONOutput.newline(1, to: &out)
+        JSONOutput.writeString(key, to: &out)
+        out.append(contentsOf: ": ".utf8)
+    }
+
+    /// The items of the findings array (nesting level 2), in order, in chunks written
+    /// concurrently when there are many.
+    private static func findingChunks(_ findings: [Finding]) -> [String] {
         let chunkSize = 2_048
         let chunkCount = (findings.count + chunkSize - 1) / chunkSize
-        if chunkCount == 1 {
-            writeFindings(findings[...], to: &out)
-        } else {
-            let chunks = ChunkBuffers(count: chunkCount)
-            DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                let range = (chunk * chunkSize)..<min(findings.count, (chunk + 1) * chunkSize)
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(range.count * 512)
-                writeFindings(findings[range], to: &bytes)
-                chunks.store(bytes, at: chunk)
-            }
-            for chunk in 0..<chunkCount { out.append(contentsOf: chunks[chunk]) }
+        let chunks = ChunkBuffers(count: chunkCount)
+        let writeChunk: @Sendable (Int) -> Void = { chunk in
+            let range = (chunk * chunkSize)..<min(findings.count, (chunk + 1) * chunkSize)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(range.count * 512)
+            writeFindings(findings[range], to: &bytes)
+            chunks.store(String(decoding: bytes, as: UTF8.self), at: chunk)
         }
-        JSONOutput.newline(1, to: &out)
-        out.append(UInt8(ascii: "]"))
+        if chunkCount == 1 {
+            writeChunk(0)
+        } else if chunkCount > 1 {
+            DispatchQueue.concurrentPerform(iterations: chunkCount, execute: writeChunk)
+        }
+        return (0..<chunkCount).map { chunks[$0] }
     }
 
     /// Each finding with the `,` before it (but the very first), at nesting level 2.
@@ -148,17 +156,17 @@ enum JSONReporter {
     /// Per-chunk output, each slot written by the one worker that owns it (separate
     /// slots of raw memory: no shared array header is touched while they run).
     private final class ChunkBuffers: @unchecked Sendable {
-        private let slots: UnsafeMutableBufferPointer<[UInt8]>
+        private let slots: UnsafeMutableBufferPointer<String>
         init(count: Int) {
             slots = .allocate(capacity: count)
-            slots.initialize(repeating: [])
+            slots.initialize(repeating: "")
         }
         deinit {
             slots.deinitialize()
             slots.deallocate()
         }
-        func store(_ bytes: [UInt8], at index: Int) { slots[index] = bytes }
-        subscript(index: Int) -> [UInt8] { slots[index] }
+        func store(_ text: String, at index: Int) { slots[index] = text }
+        subscript(index: Int) -> String { slots[index] }
     }
 
     private static func tool(_ report: LintReport) -> JSONOutput {
