@@ -34,8 +34,8 @@ public enum InputCollector {
         var inputs: [LintInput] = []
         var errors: [InputError] = []
         var seen = Set<String>()
-        func add(_ path: String, explicit: Bool) {
-            let key = URL(fileURLWithPath: path).standardizedFileURL.path
+        func add(_ path: String, explicit: Bool, key: String? = nil) {
+            let key = key ?? canonicalKey(path)
             if seen.insert(key).inserted { inputs.append(LintInput(path: path, explicit: explicit)) }
         }
         for path in paths {
@@ -50,9 +50,31 @@ public enum InputCollector {
                 }
                 continue
             }
-            for file in walk(path, fileManager: fileManager) { add(file, explicit: false) }
+            // A folder's files all start with the folder as given, so their keys are the
+            // folder's key and the rest of the path: one `URL` per folder instead of one per
+            // file (most of the walk's time). Checked on the first file; should the two
+            // ever differ, every file gets its own `URL` as before.
+            let files = walk(path, fileManager: fileManager)
+            let folderKey = canonicalKey(path)
+            var keysAgree = files.first.map { canonicalKey($0) == derivedKey(of: $0, folder: path, folderKey: folderKey) } ?? true
+            if keysAgree, let last = files.last { keysAgree = canonicalKey(last) == derivedKey(of: last, folder: path, folderKey: folderKey) }
+            for file in files {
+                add(file, explicit: false, key: keysAgree ? derivedKey(of: file, folder: path, folderKey: folderKey) : nil)
+            }
         }
         return (inputs, errors)
+    }
+
+    /// What tells two spellings of one file apart: absolute, `.` and `..` resolved.
+    static func canonicalKey(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// The key of `file`, found under `folder` (whose key is `folderKey`) by `walk`.
+    static func derivedKey(of file: String, folder: String, folderKey: String) -> String {
+        var rest = Substring(file.utf8.dropFirst(folder.utf8.count))
+        while rest.first == "/" { rest = rest.dropFirst() }
+        return folderKey.hasSuffix("/") ? folderKey + rest : folderKey + "/" + rest
     }
 
     /// Lintable files under `folder`, with paths that start with `folder` as given.
