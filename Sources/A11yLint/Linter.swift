@@ -221,14 +221,27 @@ public final class Linter: Sendable {
     static func sortInReportOrder(_ findings: inout [Finding]) {
         guard findings.count > 1 else { return }
         let order: [Int]? = findings.withUnsafeBufferPointer { items in
+            // A file's findings nearly always share its path: then line and column decide,
+            // read from plain integers (comparing whole findings copies them).
+            let file = items[0].location.file
+            let oneFile = items.allSatisfy { $0.location.file == file }
+            let lines = items.map(\.location.line)
+            let columns = items.map(\.location.column)
+            func precedes(_ a: Int, _ b: Int) -> Bool {
+                if oneFile {
+                    if lines[a] != lines[b] { return lines[a] < lines[b] }
+                    if columns[a] != columns[b] { return columns[a] < columns[b] }
+                }
+                return Finding.reportOrder(items[a], items[b])
+            }
             var isSorted = true
-            for index in 1..<items.count where Finding.reportOrder(items[index], items[index - 1]) {
+            for index in 1..<items.count where precedes(index, index - 1) {
                 isSorted = false
                 break
             }
             if isSorted { return nil }
             var order = Array(items.indices)
-            order.sort { Finding.reportOrder(items[$0], items[$1]) }  // stable: ties keep their order
+            order.sort(by: precedes)  // stable: ties keep their order
             return order
         }
         guard var order else { return }
