@@ -132,7 +132,15 @@ public final class Linter: Sendable {
             specs += outcome.specs
             suppressed += outcome.suppressed
         }
-        let ran = Set(findings.map(\.rule)).union(specRules.ruleIDs).union(sourceRules.ruleIDs)
+        // A rule's findings mostly come in runs: hash a rule id only when it changes.
+        var ran = Set(specRules.ruleIDs).union(sourceRules.ruleIDs)
+        var previousRule = ""
+        findings.withUnsafeBufferPointer { items in
+            for index in items.indices where items[index].rule != previousRule {
+                previousRule = items[index].rule
+                ran.insert(previousRule)
+            }
+        }
         let descriptions = catalogue.entries.map(\.description) + customRuleDescriptions
         let report = LintReport(toolVersion: Self.version, files: files, components: specs.count, findings: findings,
                                 inputErrors: errors, suppressed: suppressed,
