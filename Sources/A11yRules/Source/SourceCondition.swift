@@ -135,11 +135,13 @@ struct ConditionEvaluator {
             return try matches(condition.pattern!, chain.head)
         case .modifier:
             guard let chain = chain(at: level) else { return false }
-            for link in chain.modifiers where try matches(condition.pattern!, link) { return true }
+            let pattern = condition.pattern!
+            for link in chain.modifiers where try matches(pattern, link) { return true }
             return false
         case .link:
             guard let chain = chain(at: level) else { return false }
-            for link in chain.links where try matches(condition.pattern!, link) { return true }
+            let pattern = condition.pattern!
+            for link in chain.links where try matches(pattern, link) { return true }
             return false
         case .text:
             guard let chain = chain(at: level) else { return false }
