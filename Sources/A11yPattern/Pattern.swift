@@ -82,7 +82,12 @@ public final class Pattern: @unchecked Sendable {
     public func matches(in bytes: [UInt8], limits: MatchLimits = .default) throws(PatternLimitError) -> [PatternMatch] {
         // The standard library validates UTF-8 several times faster than PCRE2's own check;
         // invalid bytes still go to PCRE2, which reports them as before.
-        let valid = (try? UTF8Span(validating: bytes.span)) != nil
+        let valid: Bool
+        if #available(macOS 26.0, iOS 26.0, *) {
+            valid = (try? UTF8Span(validating: bytes.span)) != nil
+        } else {
+            valid = String(validating: bytes, as: UTF8.self) != nil
+        }
         return try bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(PatternLimitError) in try matches(in: buffer, limits: limits, subjectIsValidUTF8: valid) }
         }.get()
