@@ -50,16 +50,12 @@ public enum InputCollector {
                 }
                 continue
             }
-            // A folder's files all start with the folder as given, so their keys are the
-            // folder's key and the rest of the path: one `URL` per folder instead of one per
-            // file (most of the walk's time). Checked on the first file; should the two
-            // ever differ, every file gets its own `URL` as before.
-            let files = walk(path, fileManager: fileManager)
+            // A folder's files are the folder as given plus names from directory
+            // listings (never `.` or `..`), so their keys are the folder's key plus the
+            // rest of the path: one `URL` per folder instead of one per file.
             let folderKey = canonicalKey(path)
-            var keysAgree = files.first.map { canonicalKey($0) == derivedKey(of: $0, folder: path, folderKey: folderKey) } ?? true
-            if keysAgree, let last = files.last { keysAgree = canonicalKey(last) == derivedKey(of: last, folder: path, folderKey: folderKey) }
-            for file in files {
-                add(file, explicit: false, key: keysAgree ? derivedKey(of: file, folder: path, folderKey: folderKey) : nil)
+            for file in walk(path, fileManager: fileManager) {
+                add(file, explicit: false, key: derivedKey(of: file, folder: path, folderKey: folderKey))
             }
         }
         return (inputs, errors)

@@ -407,7 +407,7 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
 @Suite struct SourcePatternTests {
     @Test func anchoredLiteralPrefixes() {
         func prefix(_ pattern: String) -> String {
-            String(decoding: SourcePattern.literalPrefix(ofAnchored: Array(pattern.utf8)), as: UTF8.self)
+            String(decoding: Pattern.literalPrefix(ofAnchored: Array(pattern.utf8)), as: UTF8.self)
         }
         #expect(prefix(#"^\.accessibilityHidden\s*\(\s*true"#) == ".accessibilityHidden")
         #expect(prefix(#"^\.onTapGesture\b"#) == ".onTapGesture")
@@ -427,7 +427,7 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         let subjects = [".accessibilityHidden(true)", ".accessibilityHidden(false)", "SwiftUI.Button", "Link(",
                         "VStack {", "", "y", "xy", "IMAGE", "a Text(", ".accessibilityLabel(\"x\")"]
         for source in patterns {
-            let pattern = try SourcePattern(source)
+            let pattern = try Pattern(source)
             for subject in subjects {
                 let bytes = Array(subject.utf8) + [0]
                 let matched: Bool = bytes.withUnsafeBufferPointer { buffer in
