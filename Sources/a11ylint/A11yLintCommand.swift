@@ -59,11 +59,32 @@ func emit(_ text: String, to path: String?) throws {
         FileHandle.standardOutput.write(Data(text.utf8))
         return
     }
+    // Straight from the string's storage, with no `Data` copy: a report can be tens of
+    // megabytes.
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    if descriptor >= 0 {
+        var text = text
+        let written = text.withUTF8 { writeAll($0, to: descriptor) }
+        if close(descriptor) == 0, written { return }
+    }
+    // Could not open or write: Foundation tries again and says why in its usual words.
     do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     } catch {
         throw fail("cannot write \(path): \(error.localizedDescription)")
     }
+}
+
+/// Writes every byte, resuming after short writes and EINTR; false on an error.
+private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+        let n = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if n < 0, errno == EINTR { continue }
+        if n <= 0 { return false }
+        offset += n
+    }
+    return true
 }
 
 /// Colors only on a terminal, and never with NO_COLOR set (https://no-color.org).

@@ -89,7 +89,9 @@ struct LintCommand: ParsableCommand {
             options.variantDrawings = ReportExtras.drawings(session.specs)
         }
         try emit(Reporter.render(session.report, as: reporter, options: options), to: output)
-        throw ExitCode(session.report.exitCode(strict: session.strict))
+        // Exit here rather than unwinding: freeing every finding one by one costs more
+        // than the process teardown does. `exit` flushes standard I/O first.
+        Foundation.exit(session.report.exitCode(strict: session.strict))
     }
 }
 
