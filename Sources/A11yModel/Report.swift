@@ -83,12 +83,26 @@ public struct LintReport: Sendable {
         self.toolVersion = toolVersion
         self.files = files
         self.components = components
-        self.findings = findings.sorted(by: Finding.reportOrder)
+        self.findings = Self.inReportOrder(findings)
         self.inputErrors = inputErrors.sorted(by: InputError.order)
         self.suppressed = suppressed
         self.baselined = baselined
         self.rules = rules.sorted { $0.id < $1.id }
         self.lintedFiles = lintedFiles.sorted()
+    }
+
+    /// The linter hands findings over already sorted file by file. Checking that reads only
+    /// the locations of neighbours (`reportOrder` takes, and so copies, whole findings),
+    /// and the full comparison decides only between findings at the same place.
+    static func inReportOrder(_ findings: [Finding]) -> [Finding] {
+        let isSorted = findings.withUnsafeBufferPointer { items in
+            items.indices.dropFirst().allSatisfy { index in
+                let previous = items[index - 1].location, current = items[index].location
+                if previous != current { return previous < current }
+                return !Finding.reportOrder(items[index], items[index - 1])
+            }
+        }
+        return isSorted ? findings : findings.sorted(by: Finding.reportOrder)
     }
 
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
