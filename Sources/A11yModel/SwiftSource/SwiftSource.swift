@@ -326,11 +326,19 @@ private struct SwiftLexer {
             : byte < 128 ? (specialHigh >> UInt64(byte - 64)) & 1 != 0 : false
     }
 
+    /// `isSpecial` for every byte value: the loop that skips ordinary bytes does one
+    /// lookup per byte instead of the range tests and shifts.
+    private static let specialBytes: [Bool] = (0...255).map { isSpecial(UInt8($0)) }
+
     mutating func run() {
+        Self.specialBytes.withUnsafeBufferPointer { scan(specialBytes: $0) }
+    }
+
+    private mutating func scan(specialBytes: UnsafeBufferPointer<Bool>) {
         let n = input.count
         var i = 0
         while i < n {
-            while i < n, !Self.isSpecial(input[i]) { i += 1 }
+            while i < n, !specialBytes[Int(input[i])] { i += 1 }
             guard i < n else { break }
             switch input[i] {
             case Self.slash:
