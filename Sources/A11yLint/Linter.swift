@@ -253,17 +253,20 @@ public final class Linter: Sendable {
             return order
         }
         guard var order else { return }
-        // Apply the permutation with swaps (moves, no reference counting): position
-        // `index` takes the finding at `order[index]`, cycle by cycle.
-        for start in order.indices where order[start] != start {
-            var index = start
-            while order[index] != start {
-                let next = order[index]
-                findings.swapAt(index, next)
+        // Apply the permutation with swaps: position `index` takes the finding at
+        // `order[index]`, cycle by cycle. A buffer's `swapAt` moves the values; the
+        // array's copies each finding (retaining and releasing all its fields).
+        findings.withUnsafeMutableBufferPointer { items in
+            for start in order.indices where order[start] != start {
+                var index = start
+                while order[index] != start {
+                    let next = order[index]
+                    items.swapAt(index, next)
+                    order[index] = index
+                    index = next
+                }
                 order[index] = index
-                index = next
             }
-            order[index] = index
         }
     }
 
