@@ -707,31 +707,12 @@ struct JSONParser {
         let lowered = word.lowercased()
         let literals = ["true", "false", "null"]
         if let match = literals.first(where: { $0 == lowered })
-            ?? literals.first(where: { editDistance($0, lowered) <= (lowered.count <= 3 ? 1 : 2) }) {
+            ?? literals.first(where: { Suggestions.distance($0, lowered) <= (lowered.count <= 3 ? 1 : 2) }) {
             return "invalid literal '\(word)', did you mean '\(match)'?"
         }
         if lowered == "yes" || lowered == "on" { return "invalid literal '\(word)', did you mean 'true'?" }
         if lowered == "no" || lowered == "off" { return "invalid literal '\(word)', did you mean 'false'?" }
         return "invalid literal '\(word)' (text must be a string in double quotes)"
-    }
-
-    /// Optimal-string-alignment distance (adjacent swaps count as one edit: `ture`).
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.utf8), b = Array(b.utf8)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
     }
 
     // MARK: - Errors

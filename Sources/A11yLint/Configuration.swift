@@ -1,3 +1,4 @@
+import A11yJSON
 import Foundation
 import Yams
 import A11yModel

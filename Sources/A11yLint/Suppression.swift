@@ -1,3 +1,4 @@
+import A11yJSON
 import A11yModel
 
 /// The rule that reports suppressions which silence nothing (and suppression

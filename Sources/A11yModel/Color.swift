@@ -1,3 +1,4 @@
+import A11yJSON
 import Foundation
 
 /// An sRGB color with gamma-encoded components in 0…1 and straight (not

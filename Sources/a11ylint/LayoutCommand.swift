@@ -1,3 +1,4 @@
+import A11yJSON
 import ArgumentParser
 import Foundation
 import A11yModel
