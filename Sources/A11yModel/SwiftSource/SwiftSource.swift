@@ -130,15 +130,7 @@ public struct SwiftSource: Sendable {
     public var lineCount: Int { lineStarts.count }
 
     /// The 1-based line holding byte `offset` (offsets past the end count as the last line).
-    public func line(atOffset offset: Int) -> Int {
-        // Last line start that is <= offset.
-        var low = 0, high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low + 1
-    }
+    public func line(atOffset offset: Int) -> Int { lineNumber(in: lineStarts, atOffset: offset) }
 
     /// 1-based line and column of byte `offset`; the column counts Unicode scalars.
     public func position(atOffset offset: Int) -> (line: Int, column: Int) {
@@ -259,14 +251,7 @@ public struct SwiftSourceTables {
     }
 
     /// The 1-based line holding byte `offset`.
-    public func line(atOffset offset: Int) -> Int {
-        var low = 0, high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low + 1
-    }
+    public func line(atOffset offset: Int) -> Int { lineNumber(in: lineStarts, atOffset: offset) }
 
     /// The comment holding byte `offset`, if any.
     public func comment(containing offset: Int) -> Range<Int>? {
@@ -515,4 +500,16 @@ private struct SwiftLexer {
         }
         return n
     }
+}
+
+/// The 1-based line holding byte `offset`: the last line start at or before it
+/// (offsets past the end count as the last line).
+func lineNumber<Starts: RandomAccessCollection<Int>>(in lineStarts: Starts, atOffset offset: Int) -> Int
+where Starts.Index == Int {
+    var low = 0, high = lineStarts.count - 1
+    while low < high {
+        let mid = (low + high + 1) / 2
+        if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    return low + 1
 }
