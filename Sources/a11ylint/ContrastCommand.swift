@@ -37,12 +37,20 @@ struct ContrastCommand: ParsableCommand {
         }
     }
 
+    /// 4.5 → "4.5", 3 → "3".
+    func formatRatio(_ threshold: Double) -> String {
+        threshold == threshold.rounded() ? String(Int(threshold)) : String(threshold)
+    }
+
     func run() throws {
         let fg = try parse(foreground, "foreground")
         let bg = try parse(background, "background")
         let measured = Contrast.measure(foreground: fg, background: bg)
         let required = level.requiredTextRatio(largeText: large)
         let passes = measured.ratio >= required
+        let requirement = ContrastRequirement(background: measured.background, ratio: required)
+        let suggestion = passes ? nil : ContrastSuggestion.nearest(to: measured.foreground, meeting: [requirement])
+        let suggestedAlpha = passes ? nil : ContrastSuggestion.smallestAlpha(of: fg, meeting: [requirement])
         let checks: [(String, Double)] = [
             ("AA normal text", 4.5), ("AA large text", 3), ("AAA normal text", 7), ("AAA large text", 4.5),
             ("non-text (1.4.11)", 3),
@@ -58,16 +66,25 @@ struct ContrastCommand: ParsableCommand {
                 ("required", .number(required)),
                 ("passes", .bool(passes)),
                 ("checks", .object(checks.map { ($0.0, .bool(measured.ratio >= $0.1)) })),
-            ])
+            ] + (suggestion.map { [("suggestion", JSONOutput.string($0.hexRGB)),
+                                   ("suggestionRatio", .number(Contrast.ratio($0, measured.background)))] } ?? [])
+              + (suggestedAlpha.map { [("suggestedAlpha", JSONOutput.number($0))] } ?? []))
             print(json.serialized())
         case .text:
             let shown = Contrast.format(measured.ratio, against: required)
             print("\(measured.foreground.hexRGB) on \(measured.background.hexRGB): \(shown):1 (\(measured.ratio))")
             for (name, threshold) in checks {
                 let ok = measured.ratio >= threshold
-                print("  \(ok ? "pass" : "fail")  \(name) \(threshold == threshold.rounded() ? String(Int(threshold)) : String(threshold)):1")
+                print("  \(ok ? "pass" : "fail")  \(name) \(formatRatio(threshold)):1")
             }
             print("\(level.rawValue) \(large ? "large" : "normal") text: \(passes ? "passes" : "fails")")
+            if let suggestion {
+                let ratio = Contrast.format(Contrast.ratio(suggestion, measured.background), against: required)
+                print("  try \(suggestion.hexRGB) (\(ratio):1)"
+                      + (suggestedAlpha.map { ", or alpha \(String(format: "%.3f", $0)) (\(RGBA(red: fg.red, green: fg.green, blue: fg.blue, alpha: $0).hexString))" } ?? ""))
+            } else if !passes {
+                print("  no colour of this hue reaches \(formatRatio(required)):1 on \(measured.background.hexRGB)")
+            }
         }
         throw ExitCode(passes ? 0 : 1)
     }
