@@ -25,6 +25,8 @@ struct GoldenReportTests {
         Case(golden: "layout-narrow-rtl.txt", arguments: ["layout", "Samples/specs/components/CheckboxView.json",
                                                           "--width", "100", "--direction", "rtl", "--format", "text"], status: 0),
         Case(golden: "contrast.json", arguments: ["contrast", "#00000080", "#FFFFFF", "--format", "json"], status: 1),
+        Case(golden: "contrast-brand.txt", arguments: ["contrast", "#40B259", "#F5F5F5"], status: 1),
+        Case(golden: "contrast-unreachable.txt", arguments: ["contrast", "#7A7A7A", "#808080", "--level", "AAA"], status: 1),
     ]
 
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
