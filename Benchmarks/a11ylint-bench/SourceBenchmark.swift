@@ -23,11 +23,7 @@ enum SourceBenchmark {
         let catalogue: RuleCatalogue
         let rules: SourceRuleSet
         do {
-            guard let directory = RuleCatalogue.defaultDirectory() else {
-                print("source: cannot find the Rules folder (set A11YLINT_RULES)")
-                return
-            }
-            catalogue = try RuleCatalogue(directory: directory)
+            catalogue = try RuleCatalogue.shipped.get()
             rules = try SourceRuleSet(entries: catalogue.entries)
         } catch {
             print("source: cannot load the source rules: \(error)")

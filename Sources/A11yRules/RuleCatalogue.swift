@@ -67,7 +67,8 @@ public struct RuleCatalogue: @unchecked Sendable {
     public private(set) var entries: [RuleEntry] = []
     public private(set) var colorSchemes: [String: ColorSchemePreset] = [:]
     public private(set) var checkboxCalls: [CheckboxCall] = []
-    public let directory: URL
+    /// Where the rule files came from: a folder, or the catalogue built into the binary.
+    public let origin: String
 
     public func entry(_ id: String) -> RuleEntry? { entries.first { $0.description.id == id } }
     public func description(_ id: String) -> RuleDescription? { entry(id)?.description }
@@ -75,24 +76,37 @@ public struct RuleCatalogue: @unchecked Sendable {
 
     /// Reads every `.yml`/`.yaml` file below `directory`, sorted by path.
     public init(directory: URL) throws {
-        self.directory = directory
         let fm = FileManager.default
         guard let walker = fm.enumerator(at: directory, includingPropertiesForKeys: nil) else {
             throw CatalogueError(file: directory.path, line: 1, column: 1, message: "cannot read the rules folder")
         }
-        var files: [URL] = []
+        var files: [(path: String, text: String)] = []
         for case let url as URL in walker where ["yml", "yaml"].contains(url.pathExtension) {
-            files.append(url)
+            files.append((url.path, try String(contentsOf: url, encoding: .utf8)))
         }
-        for url in files.sorted(by: { $0.path < $1.path }) {
-            let text = try String(contentsOf: url, encoding: .utf8)
-            try load(yaml: text, file: url.path)
+        try self.init(files: files, origin: directory.path)
+    }
+
+    /// Builds the catalogue from rule files' texts (read in path order); `origin` names
+    /// where they came from in messages.
+    public init(files: [(path: String, text: String)], origin: String) throws {
+        self.origin = origin
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            try load(yaml: file.text, file: file.path)
         }
         let ids = entries.map(\.description.id)
         if let duplicate = Dictionary(grouping: ids, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
-            throw CatalogueError(file: directory.path, line: 1, column: 1, message: "rule '\(duplicate)' is defined twice")
+            throw CatalogueError(file: origin, line: 1, column: 1, message: "rule '\(duplicate)' is defined twice")
         }
         entries.sort { $0.description.id < $1.description.id }
+    }
+
+    /// The catalogue compiled into this binary from the `Rules/` folder it was built with.
+    public static func embedded() throws -> RuleCatalogue {
+        let files = embeddedRuleFiles.map { file in
+            (path: file.path, text: String(decoding: Data(base64Encoded: file.base64) ?? Data(), as: UTF8.self))
+        }
+        return try RuleCatalogue(files: files, origin: "Rules (built in)")
     }
 
     /// Reads one rule file's text (also used for user rule packs).
@@ -162,45 +176,32 @@ public struct RuleCatalogue: @unchecked Sendable {
                          nonTriggeringExamples: try examples("nonTriggering"), node: node, file: file)
     }
 
-    /// Where the shipped `Rules/` folder is: `$A11YLINT_RULES`, then next to the
-    /// executable (`share/a11ylint/Rules`, `Rules`), then the source checkout this
-    /// binary was built from.
-    public static func defaultDirectory(executablePath: String = CommandLine.arguments.first ?? "") -> URL? {
-        let fm = FileManager.default
-        func isDir(_ url: URL) -> Bool {
-            var isDirectory: ObjCBool = false
-            return fm.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
-        }
+    /// A `Rules/` folder that replaces the built-in catalogue: `$A11YLINT_RULES`, else an
+    /// installed `<bin>/../share/a11ylint/Rules`; nil means the built-in one is used.
+    public static func overrideDirectory(executablePath: String = CommandLine.arguments.first ?? "") -> URL? {
         if let env = ProcessInfo.processInfo.environment["A11YLINT_RULES"], !env.isEmpty {
             return URL(fileURLWithPath: env)
         }
-        var candidates: [URL] = []
         let exe = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
-        candidates.append(exe.appendingPathComponent("../share/a11ylint/Rules").standardizedFileURL)
-        candidates.append(exe.appendingPathComponent("Rules"))
-        // A checkout: .build/<config>/a11ylint → walk up to the folder with Package.swift.
-        var dir = exe
-        for _ in 0..<6 {
-            candidates.append(dir.appendingPathComponent("Rules"))
-            dir = dir.deletingLastPathComponent()
-        }
-        // The checkout this file was compiled in.
-        let sourceRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(sourceRoot.appendingPathComponent("Rules"))
-        return candidates.first { isDir($0) && fm.fileExists(atPath: $0.appendingPathComponent("spec").path) }
+        let installed = exe.appendingPathComponent("../share/a11ylint/Rules").standardizedFileURL
+        var isDirectory: ObjCBool = false
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: installed.appendingPathComponent("spec").path, isDirectory: &isDirectory),
+              isDirectory.boolValue else { return nil }
+        return installed
     }
 
-    /// The shipped catalogue, read once per process.
+    /// The shipped catalogue, read once per process: the override folder when there is
+    /// one, else the catalogue compiled into the binary.
     public static let shipped: Result<RuleCatalogue, CatalogueError> = {
-        guard let dir = defaultDirectory() else {
-            return .failure(CatalogueError(file: "Rules", line: 1, column: 1,
-                                           message: "cannot find a11ylint's Rules/ folder (set A11YLINT_RULES)"))
-        }
-        do { return .success(try RuleCatalogue(directory: dir)) } catch let e as CatalogueError {
+        do {
+            if let dir = overrideDirectory() { return .success(try RuleCatalogue(directory: dir)) }
+            return .success(try embedded())
+        } catch let e as CatalogueError {
             return .failure(e)
         } catch {
-            return .failure(CatalogueError(file: dir.path, line: 1, column: 1, message: "\(error)"))
+            return .failure(CatalogueError(file: overrideDirectory()?.path ?? "Rules", line: 1, column: 1,
+                                           message: "\(error)"))
         }
     }()
 }

@@ -21,9 +21,10 @@ enum CLI {
     }
 
     /// Runs a11ylint with `arguments` in `directory` (default: the repository root).
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) -> Result {
+    static func run(_ arguments: [String], in directory: URL? = nil, binary: URL? = nil,
+                    environment: [String: String] = [:]) -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = binary ?? self.binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? root
         var env = ProcessInfo.processInfo.environment
