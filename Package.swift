@@ -10,6 +10,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "a11ylint", targets: ["a11ylint"]),
+        .plugin(name: "A11yLintBuildToolPlugin", targets: ["A11yLintBuildToolPlugin"]),
+        .plugin(name: "A11yLintCommandPlugin", targets: ["A11yLintCommandPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,6 +43,12 @@ let package = Package(
         // The rule catalogue is compiled into the binary (see Plugins/EmbedRules).
         .executableTarget(name: "a11ylint-embed-rules"),
         .plugin(name: "EmbedRules", capability: .buildTool(), dependencies: ["a11ylint-embed-rules"]),
+        // For packages that use a11ylint: lint on every build, and `swift package a11ylint`.
+        .plugin(name: "A11yLintBuildToolPlugin", capability: .buildTool(), dependencies: ["a11ylint"]),
+        .plugin(name: "A11yLintCommandPlugin",
+                capability: .command(intent: .custom(verb: "a11ylint",
+                                                     description: "Lint component specs and SwiftUI sources for accessibility")),
+                dependencies: ["a11ylint"]),
         .target(name: "A11yLint",
                 dependencies: ["A11yRules", .product(name: "Yams", package: "Yams")]),
         .target(name: "A11yReporting", dependencies: ["A11yModel", "A11yLayout"]),
