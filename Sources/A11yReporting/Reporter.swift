@@ -2,7 +2,7 @@ import A11yModel
 
 /// The output formats `--reporter` accepts.
 public enum ReportFormat: String, CaseIterable, Sendable {
-    case text, json, sarif, junit, github, checkstyle, html
+    case text, json, sarif, junit, github, checkstyle, codeclimate, html
 }
 
 /// One foreground/background pair a contrast rule measured (passing ones too), for the
@@ -45,6 +45,9 @@ public struct ReportOptions: Sendable {
     public var variantDrawings: [String: String]
     /// For html: every contrast pair measured (including passing ones) for swatches.
     public var contrastPairs: [ContrastPair]
+    /// For sarif and codeclimate: the repository root paths are made relative to (nil:
+    /// paths as given).
+    public var paths: ReportPaths?
 
     public init(useColor: Bool = false, strict: Bool = false, variantDrawings: [String: String] = [:],
                 contrastPairs: [ContrastPair] = []) {
@@ -67,10 +70,11 @@ public enum Reporter {
         switch format {
         case .text: TextReporter.render(report, options: options)
         case .json: JSONReporter.render(report)
-        case .sarif: SARIFReporter.render(report)
+        case .sarif: SARIFReporter.render(report, paths: options.paths)
         case .junit: JUnitReporter.render(report)
         case .github: GitHubReporter.render(report)
         case .checkstyle: CheckstyleReporter.render(report)
+        case .codeclimate: CodeClimateReporter.render(report, paths: options.paths)
         case .html: HTMLReporter.render(report, options: options)
         }
     }

@@ -11,11 +11,14 @@ enum SARIFReporter {
     static let fingerprintKey = "a11ylint/v1"
     static let sourceRoot = "%SRCROOT%"
 
-    static func render(_ report: LintReport) -> String {
-        document(report).serialized() + "\n"
+    static func render(_ report: LintReport, paths: ReportPaths? = nil) -> String {
+        document(report, paths: paths).serialized() + "\n"
     }
 
-    static func document(_ report: LintReport) -> JSONOutput {
+    /// With `paths`, artifact URIs are relative to the repository root, which
+    /// `originalUriBaseIds` names (so GitHub maps them whatever folder the run was in);
+    /// without, relative paths stay as given under `%SRCROOT%`.
+    static func document(_ report: LintReport, paths: ReportPaths? = nil) -> JSONOutput {
         let rules = ruleList(report)
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         var driver: [(String, JSONOutput)] = [
@@ -30,24 +33,30 @@ enum SARIFReporter {
             invocation.append(("toolExecutionNotifications", .array(report.inputErrors.map(notification))))
         }
 
-        var occurrences: [String: Int] = [:]
+        var fingerprints = FindingFingerprints()
         let results: [JSONOutput] = report.findings.map { finding in
-            let hash = fingerprint(finding)
-            let occurrence = occurrences[hash, default: 0] + 1
-            occurrences[hash] = occurrence
-            return result(finding, ruleIndex: ruleIndex[finding.rule] ?? 0, fingerprint: "\(hash):\(occurrence)")
+            let file = paths?.fromRoot(finding.location.file) ?? finding.location.file
+            let (hash, occurrence) = fingerprints.next(finding, path: artifactURI(file).uri)
+            var location = finding.location
+            location.file = file
+            return result(finding, location: location, ruleIndex: ruleIndex[finding.rule] ?? 0,
+                          fingerprint: "\(hash):\(occurrence)")
         }
+        var run: [(String, JSONOutput)] = [
+            ("tool", .object([("driver", .object(driver))])),
+            ("invocations", .array([.object(invocation)])),
+        ]
+        if let paths {
+            run.append(("originalUriBaseIds", .object([(sourceRoot, .object([("uri", .string(paths.rootURI))]))])))
+        }
+        // Our columns count Unicode scalars; SARIF's default is UTF-16 code units.
+        run.append(("columnKind", .string("unicodeCodePoints")))
+        run.append(("results", .array(results)))
 
         return .object([
             ("$schema", .string(schemaURI)),
             ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object(driver))])),
-                ("invocations", .array([.object(invocation)])),
-                // Our columns count Unicode scalars; SARIF's default is UTF-16 code units.
-                ("columnKind", .string("unicodeCodePoints")),
-                ("results", .array(results)),
-            ])])),
+            ("runs", .array([.object(run)])),
         ])
     }
 
@@ -68,15 +77,15 @@ enum SARIFReporter {
 
     static func ruleDescriptor(_ rule: RuleDescription) -> JSONOutput {
         let summary = rule.summary.isEmpty ? rule.id : rule.summary
-        let full = [rule.summary, rule.rationale].filter { !$0.isEmpty }.joined(separator: " ")
+        let short = rule.name.isEmpty ? rule.id : rule.name
         var tags = ["accessibility"]
         if !rule.category.isEmpty { tags.append(rule.category) }
         tags += rule.wcag.map { "wcag\($0)" }
         var descriptor: [(String, JSONOutput)] = [
             ("id", .string(rule.id)),
             ("name", .string(pascalCase(rule.id))),
-            ("shortDescription", .object([("text", .string(summary))])),
-            ("fullDescription", .object([("text", .string(full.isEmpty ? summary : full))])),
+            ("shortDescription", .object([("text", .string(short))])),
+            ("fullDescription", .object([("text", .string(summary))])),
             ("help", .object([("text", .string(helpText(rule))), ("markdown", .string(helpMarkdown(rule)))])),
         ]
         if let url = rule.helpURL { descriptor.append(("helpUri", .string(url))) }
@@ -110,7 +119,7 @@ enum SARIFReporter {
         return parts.isEmpty ? rule.id : parts.joined(separator: "\n\n")
     }
 
-    static func result(_ finding: Finding, ruleIndex: Int, fingerprint: String) -> JSONOutput {
+    static func result(_ finding: Finding, location: SourceLocation, ruleIndex: Int, fingerprint: String) -> JSONOutput {
         var properties: [(String, JSONOutput)] = []
         if let component = finding.component { properties.append(("component", .string(component))) }
         if let variant = finding.variant { properties.append(("variant", .string(variant))) }
@@ -122,7 +131,7 @@ enum SARIFReporter {
             ("ruleIndex", .int(ruleIndex)),
             ("level", .string(level(finding.severity))),
             ("message", .object([("text", .string(finding.message))])),
-            ("locations", .array([.object([("physicalLocation", physicalLocation(finding.location))])])),
+            ("locations", .array([.object([("physicalLocation", physicalLocation(location))])])),
             ("partialFingerprints", .object([(fingerprintKey, .string(fingerprint))])),
             ("properties", .object(properties)),
         ])
@@ -184,12 +193,9 @@ enum SARIFReporter {
         return out
     }
 
-    /// A hash of what identifies a finding, but not its line: moving code does not turn
-    /// an old alert into a new one.
+    /// The fingerprint of `finding` at the path it carries.
     static func fingerprint(_ finding: Finding) -> String {
-        let fields = [finding.rule, artifactURI(finding.location.file).uri, finding.component ?? "",
-                      finding.variant ?? "", finding.theme ?? "", finding.message]
-        return String(SHA256.hex(fields.joined(separator: "\u{1F}")).prefix(32))
+        FindingFingerprints.hash(finding, path: artifactURI(finding.location.file).uri)
     }
 
     static func level(_ severity: Severity) -> String {

@@ -84,6 +84,10 @@ struct LintCommand: ParsableCommand {
         session.messages.forEach(printError)
 
         var options = ReportOptions(useColor: reporter == .text && terminalWantsColor(output: output), strict: session.strict)
+        if reporter == .sarif || reporter == .codeclimate {
+            options.paths = ReportPaths(workingDirectory: request.workingDirectory,
+                                        root: (try? Git.topLevel(of: request.workingDirectory)) ?? request.workingDirectory)
+        }
         if reporter == .html {
             options.contrastPairs = ReportExtras.contrastPairs(session.specs, options: session.ruleOptions)
             options.variantDrawings = ReportExtras.drawings(session.specs)
