@@ -27,10 +27,10 @@ public enum PreCommitHook {
             lines += [
                 "A11YLINT=\(shellQuoted(executable))",
                 "[ -x \"$A11YLINT\" ] || A11YLINT=a11ylint",
-                "exec \"$A11YLINT\" --staged",
+                "exec \"$A11YLINT\" --staged --quiet",
             ]
         } else {
-            lines.append("exec a11ylint --staged")
+            lines.append("exec a11ylint --staged --quiet")
         }
         return lines.joined(separator: "\n") + "\n"
     }

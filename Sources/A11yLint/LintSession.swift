@@ -1,4 +1,5 @@
 import Foundation
+import A11yJSON
 import A11yModel
 import A11yRules
 
@@ -18,6 +19,11 @@ public struct LintRequest: Sendable {
     public var skipOtherJSON = false
     public var baseline: String?
     public var writeBaseline: String?
+    /// `--only-rule` (repeatable): when not empty, only these rules run, whatever the
+    /// configuration says.
+    public var onlyRules: [String] = []
+    /// `--quiet`: no informational messages on standard error.
+    public var quiet = false
 
     public init() {}
 }
@@ -51,6 +57,15 @@ public enum LintSession {
         // The command line goes over the file.
         if let level = request.level { configuration.ruleOptions.level = level }
         if let jobs = request.jobs { configuration.jobs = jobs }
+        if !request.onlyRules.isEmpty {
+            let known = Set(catalogue.ids + (file?.customRules.map(\.id) ?? []))
+            for id in request.onlyRules where !known.contains(id) {
+                throw LintSessionError(message: "--only-rule: unknown rule '\(id)'"
+                                       + Suggestions.hint(for: id, in: Array(known).sorted()), messages: messages)
+            }
+            configuration.onlyRules = Set(request.onlyRules)
+            configuration.disabledRules.subtract(request.onlyRules)
+        }
 
         var inputs: [LintInput]
         var inputErrors: [InputError] = []
@@ -86,7 +101,7 @@ public enum LintSession {
         }
         let result = linter.lint(inputs: inputs, inputErrors: inputErrors)
         var report = result.report
-        if request.staged && report.files == 0 {
+        if request.staged && report.files == 0 && !request.quiet {
             messages.append("a11ylint: no staged spec, index or Swift file to lint")
         }
         if let path = request.writeBaseline {
@@ -97,7 +112,9 @@ public enum LintSession {
                 throw LintSessionError(message: "cannot write \(path): \(error.localizedDescription)", messages: messages)
             }
             let count = written.entries.count
-            messages.append("a11ylint: wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(path)")
+            if !request.quiet {
+                messages.append("a11ylint: wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(path)")
+            }
         }
         if let path = request.baseline ?? file?.baseline {
             do {

@@ -82,10 +82,14 @@ struct NodeReader {
         error(node, "invalid \"\(key)\" '\(value)'" + Suggestions.hint(for: value, in: allowed) + ": expected \(list)\(extra)")
     }
 
-    mutating func enumValue<E: RawRepresentable & CaseIterable>(_ node: JSONNode, _ key: String, _ type: E.Type) -> E?
+    mutating func enumValue<E: RawRepresentable & CaseIterable>(_ node: JSONNode, _ key: String, _ type: E.Type,
+                                                                caseInsensitive: Bool = false) -> E?
     where E.RawValue == String {
         guard let s = string(node, key) else { return nil }
         if let value = E(rawValue: s) { return value }
+        if caseInsensitive, let value = E.allCases.first(where: { $0.rawValue.lowercased() == s.lowercased() }) {
+            return value
+        }
         badEnum(node, key, s, E.allCases.map(\.rawValue))
         return nil
     }

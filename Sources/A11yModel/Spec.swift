@@ -140,6 +140,13 @@ public enum ContentSize: String, Sendable, Hashable, CaseIterable, Comparable {
         }
     }
 
+    /// A category by name, case-insensitively (`XL`, `xl` and `xL` are all xL; the
+    /// lower-cased names are distinct).
+    public init?(name: String) {
+        guard let size = Self.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else { return nil }
+        self = size
+    }
+
     /// Font size and line height are multiplied by this (L is 1).
     public var scale: Double { bodySize / 17 }
 

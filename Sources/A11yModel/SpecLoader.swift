@@ -292,7 +292,7 @@ public struct SpecLoader: Sendable {
             if let l = item["layout"] { v.layout = reader.enumValue(l, "layout", LayoutOrder.self) ?? v.layout }
             if let d = item["layoutDirection"] { v.direction = reader.enumValue(d, "layoutDirection", LayoutDirection.self) ?? v.direction }
             if let w = item["width"].flatMap({ reader.positive($0, "width") }) { v.width = w }
-            if let c = item["contentSize"] { v.contentSize = reader.enumValue(c, "contentSize", ContentSize.self) ?? v.contentSize }
+            if let c = item["contentSize"] { v.contentSize = reader.enumValue(c, "contentSize", ContentSize.self, caseInsensitive: true) ?? v.contentSize }
             if let t = item["themes"], let list = reader.array(t, "themes") {
                 var names: [String] = []
                 for entry in list {

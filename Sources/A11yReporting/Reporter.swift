@@ -45,6 +45,8 @@ public struct ReportOptions: Sendable {
     public var variantDrawings: [String: String]
     /// For html: every contrast pair measured (including passing ones) for swatches.
     public var contrastPairs: [ContrastPair]
+    /// `--quiet`: text output leaves out the summary line and note findings.
+    public var quiet = false
     /// For sarif and codeclimate: the repository root paths are made relative to (nil:
     /// paths as given).
     public var paths: ReportPaths?

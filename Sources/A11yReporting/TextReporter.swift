@@ -13,17 +13,49 @@ enum TextReporter {
 
     static func render(_ report: LintReport, options: ReportOptions) -> String {
         var out = ""
-        for finding in report.findings {
-            line(location: finding.location, severity: finding.severity, message: finding.message,
+        let naming = VariantNaming(report.findings)
+        for finding in report.findings where !(options.quiet && finding.severity == .note) {
+            line(location: finding.location, severity: finding.severity, message: naming.message(of: finding),
                  tag: finding.rule, color: options.useColor, into: &out)
         }
         for error in report.inputErrors {
             line(location: error.location, severity: .error, message: error.message,
                  tag: "input-error", color: options.useColor, into: &out)
         }
-        out += summary(report, options: options)
-        out += "\n"
+        if !options.quiet {
+            out += summary(report, options: options)
+            out += "\n"
+        }
         return out
+    }
+
+    /// Where a file's findings come from several variants (or themes), a line alone does
+    /// not say which: the message gains `(variant NAME, theme T)` for what it does not
+    /// already name.
+    struct VariantNaming {
+        private var variantsByFile: [String: Set<String>] = [:]
+        private var themesByFile: [String: Set<String>] = [:]
+
+        init(_ findings: [Finding]) {
+            for finding in findings {
+                if let variant = finding.variant { variantsByFile[finding.location.file, default: []].insert(variant) }
+                if let theme = finding.theme { themesByFile[finding.location.file, default: []].insert(theme) }
+            }
+        }
+
+        func message(of finding: Finding) -> String {
+            let file = finding.location.file
+            var parts: [String] = []
+            if let variant = finding.variant, (variantsByFile[file]?.count ?? 0) > 1,
+               !finding.message.contains("'\(variant)'") {
+                parts.append("variant '\(variant)'")
+            }
+            if let theme = finding.theme, (themesByFile[file]?.count ?? 0) > 1,
+               !finding.message.contains("theme \(theme)") {
+                parts.append("theme \(theme)")
+            }
+            return parts.isEmpty ? finding.message : finding.message + " (" + parts.joined(separator: ", ") + ")"
+        }
     }
 
     private static func line(location: SourceLocation, severity: Severity, message: String, tag: String,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import A11yJSON
 import A11yModel
 import A11yRules
 import A11yLint
@@ -21,6 +22,10 @@ struct A11yLintCommand: ParsableCommand {
     /// Runs the command line; usage errors exit 2 (the contract), not
     /// ArgumentParser's 64.
     static func main() {
+        if let message = unknownSubcommand(Array(CommandLine.arguments.dropFirst())) {
+            FileHandle.standardError.write(Data(("a11ylint: " + message + "\n").utf8))
+            Foundation.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -36,6 +41,28 @@ struct A11yLintCommand: ParsableCommand {
             FileHandle.standardError.write(Data((message + "\n").utf8))
             Foundation.exit(2)
         }
+    }
+}
+
+extension A11yLintCommand {
+    /// Words people type for a flag.
+    static let flagWords = ["version": "--version", "help": "--help"]
+
+    /// A usage error for a first word that is neither an option, a subcommand nor an
+    /// existing path but looks like a mistyped subcommand (`lnt`, `layuot`, `version`);
+    /// nil otherwise (a path that does not exist is then reported as an input error).
+    static func unknownSubcommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), first != "-" else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        if names.contains(first) || FileManager.default.fileExists(atPath: first) { return nil }
+        // Paths look like paths: a folder separator or a file extension.
+        if first.contains("/") || first.contains(".") { return nil }
+        if let flag = flagWords[first.lowercased()] {
+            return "'\(first)' is not a command or a path; did you mean 'a11ylint \(flag)'?"
+        }
+        guard let close = Suggestions.closest(to: first, in: names) else { return nil }
+        return "'\(first)' is not a command or a path; did you mean 'a11ylint \(close)'? "
+            + "(commands: \(names.joined(separator: ", ")))"
     }
 }
 

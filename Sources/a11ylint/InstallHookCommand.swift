@@ -33,11 +33,18 @@ struct InstallHookCommand: ParsableCommand {
         }
     }
 
-    /// This a11ylint as invoked: an absolute path when it was run by path (not
-    /// resolving symlinks, so a package manager's stable link survives upgrades),
-    /// nil when it was found on PATH.
+    /// This a11ylint as invoked, as an absolute path: the path it was run by, or the
+    /// `PATH` entry that found it (not resolving symlinks, so a package manager's stable
+    /// link survives upgrades); GUI git clients run hooks with a short `PATH`.
     static func invokedExecutable() -> String? {
-        guard let first = CommandLine.arguments.first, first.contains("/") else { return nil }
-        return PathScope.absolute(first, from: FileManager.default.currentDirectoryPath)
+        guard let first = CommandLine.arguments.first, !first.isEmpty else { return nil }
+        if first.contains("/") { return PathScope.absolute(first, from: FileManager.default.currentDirectoryPath) }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = PathScope.absolute(String(folder) + "/" + first,
+                                               from: FileManager.default.currentDirectoryPath)
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
     }
 }

@@ -88,4 +88,7 @@ struct LayoutCommand: ParsableCommand {
 extension LayoutDirection: ExpressibleByArgument {}
 extension LayoutOrder: ExpressibleByArgument {}
 extension CheckboxShape: ExpressibleByArgument {}
-extension ContentSize: ExpressibleByArgument {}
+extension ContentSize: ExpressibleByArgument {
+    /// Dynamic Type names are case-insensitive on the command line (`--content-size XL`).
+    public init?(argument: String) { self.init(name: argument) }
+}

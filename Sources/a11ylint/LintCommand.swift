@@ -57,6 +57,12 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Worker threads (default: all cores).")
     var jobs: Int?
 
+    @Flag(help: "No summary line, no informational messages and no note findings in text output (for hooks).")
+    var quiet = false
+
+    @Option(name: .customLong("only-rule"), help: "Run only this rule (repeatable); overrides only_rules and disabled_rules.")
+    var onlyRule: [String] = []
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
     }
@@ -72,6 +78,8 @@ struct LintCommand: ParsableCommand {
         request.skipOtherJSON = skipOtherJSON
         request.baseline = baseline
         request.writeBaseline = writeBaseline
+        request.onlyRules = onlyRule
+        request.quiet = quiet
 
         let session: LintSessionResult
         do {
@@ -84,6 +92,7 @@ struct LintCommand: ParsableCommand {
         session.messages.forEach(printError)
 
         var options = ReportOptions(useColor: reporter == .text && terminalWantsColor(output: output), strict: session.strict)
+        options.quiet = quiet
         if reporter == .sarif || reporter == .codeclimate {
             options.paths = ReportPaths(workingDirectory: request.workingDirectory,
                                         root: (try? Git.topLevel(of: request.workingDirectory)) ?? request.workingDirectory)

@@ -26,7 +26,7 @@ struct PreCommitTests {
         let script = try String(contentsOfFile: path, encoding: .utf8)
         #expect(script == PreCommitHook.script(executable: binary.path))
         #expect(script.hasPrefix("#!/bin/sh\n"))
-        #expect(script.contains("exec \"$A11YLINT\" --staged\n"))
+        #expect(script.contains("exec \"$A11YLINT\" --staged --quiet\n"))
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o755)
 
@@ -92,10 +92,26 @@ struct PreCommitTests {
         #expect(runProgram("/usr/bin/env", ["git", "status", "--porcelain"], in: repo.url).stdout == "")
     }
 
+    /// Run as a bare `a11ylint` found on PATH, the hook still names the binary by its
+    /// absolute path (GUI git clients run hooks with a short PATH).
+    @Test func installHookFoundOnPathWritesTheAbsolutePath() throws {
+        let repo = GitRepo()
+        defer { repo.cleanUp() }
+        guard let binary = CLI.binary else { return }
+        let folder = binary.deletingLastPathComponent().path
+        let env = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let result = runProgram("/bin/sh", ["-c", "a11ylint install-hook"], in: repo.url,
+                                environment: ["PATH": folder + ":" + env])
+        #expect(result.status == 0, "\(result)")
+        let script = try String(contentsOfFile: hookPath(repo), encoding: .utf8)
+        #expect(script.contains("A11YLINT='\(binary.path)'\n"), "\(script)")
+        #expect(script.contains("[ -x \"$A11YLINT\" ] || A11YLINT=a11ylint\n"))
+    }
+
     @Test func scriptQuotesTheExecutablePath() {
         let script = PreCommitHook.script(executable: "/opt/my tools/it's/a11ylint")
         #expect(script.contains("A11YLINT='/opt/my tools/it'\\''s/a11ylint'\n"))
-        #expect(PreCommitHook.script(executable: nil).hasSuffix("\nexec a11ylint --staged\n"))
+        #expect(PreCommitHook.script(executable: nil).hasSuffix("\nexec a11ylint --staged --quiet\n"))
     }
 
     @Test func hooksManifestDeclaresTheHooks() throws {

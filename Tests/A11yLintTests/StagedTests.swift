@@ -129,6 +129,10 @@ struct StagedTests {
         guard let result = CLI.run(["--staged"], in: repo.url) else { return }
         #expect(result.status == 0)
         #expect(result.stderr == "a11ylint: no staged spec, index or Swift file to lint\n")
+        // The hook's form says nothing at all on an unrelated commit.
+        guard let quiet = CLI.run(["--staged", "--quiet"], in: repo.url) else { return }
+        #expect(quiet.status == 0)
+        #expect(quiet.stdout == "" && quiet.stderr == "", "\(quiet)")
     }
 
     @Test func deletedFilesAreNotLinted() throws {

@@ -8,8 +8,8 @@ import Testing
         #expect(text == """
             Sources/App/Terms View.swift:8:9: error: Tap gesture without .isButton or .isLink trait [tap-gesture-without-trait]
             specs/components/CheckboxView.json:2:11: note: Unknown kind "toggle" [spec-unknown-kind]
-            specs/components/CheckboxView.json:12:7: error: Label text contrast 3.98:1 is below 4.5:1 (WCAG 1.4.3) [text-contrast]
-            specs/components/CheckboxView.json:20:5: warning: Hit area 20×20 is smaller than 44×44 [touch-target]
+            specs/components/CheckboxView.json:12:7: error: Label text contrast 3.98:1 is below 4.5:1 (WCAG 1.4.3) (variant 'accept-terms') [text-contrast]
+            specs/components/CheckboxView.json:20:5: warning: Hit area 20×20 is smaller than 44×44 (variant 'compact') [touch-target]
             specs/bad.json:3:9: error: expected ',' or '}' after object member [input-error]
             Found 2 errors, 1 warning and 1 note in 4 files (1 component); 1 input error.
 
@@ -39,11 +39,35 @@ import Testing
         let text = Reporter.render(report, as: .text, options: ReportOptions(useColor: true))
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines[0] == "specs/components/CheckboxView.json:12:7: \u{1B}[1;31merror\u{1B}[0m: "
-            + "Label text contrast 3.98:1 is below 4.5:1 (WCAG 1.4.3) [text-contrast]")
+            + "Label text contrast 3.98:1 is below 4.5:1 (WCAG 1.4.3) (variant 'accept-terms') [text-contrast]")
         #expect(lines[1].contains(": \u{1B}[1;33mwarning\u{1B}[0m: Hit area"))
         #expect(lines[2] == "\u{1B}[1;31mFound 1 error, 1 warning and 0 notes in 4 files (1 component).\u{1B}[0m")
         let plain = Reporter.render(report, as: .text, options: ReportOptions(useColor: false))
         #expect(!plain.contains("\u{1B}"))
+    }
+
+    /// One variant in a file: the line needs no name; a message that names the variant or
+    /// theme already is left alone.
+    @Test func variantAndThemeNamedOnlyWhenAmbiguous() {
+        let single = Reporter.render(Fixtures.report(findings: [Fixtures.contrast], inputErrors: []), as: .text,
+                                     options: ReportOptions())
+        #expect(single.hasPrefix("specs/components/CheckboxView.json:12:7: error: Label text contrast 3.98:1 is below 4.5:1 (WCAG 1.4.3) [text-contrast]\n"))
+        var dark = Fixtures.contrast
+        dark.theme = "default/dark"
+        dark.message += " in theme default/dark"
+        let both = Reporter.render(Fixtures.report(findings: [Fixtures.contrast, dark], inputErrors: []), as: .text,
+                                   options: ReportOptions())
+        #expect(both.contains("(WCAG 1.4.3) (theme default/light) [text-contrast]"), "\(both)")
+        #expect(both.contains("(WCAG 1.4.3) in theme default/dark [text-contrast]"), "\(both)")
+    }
+
+    @Test func quietLeavesOutSummaryAndNotes() {
+        var options = ReportOptions()
+        options.quiet = true
+        let text = Reporter.render(Fixtures.report(), as: .text, options: options)
+        #expect(!text.contains("Found "))
+        #expect(!text.contains(": note: "))
+        #expect(text.contains("[input-error]"))
     }
 
     @Test func unreadableInputOnly() {

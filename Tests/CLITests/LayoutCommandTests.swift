@@ -458,7 +458,7 @@ import Testing
         #expect(result.stderr.contains("--width must be a finite number greater than 0"), "\(result.stderr)")
     }
 
-    @Test(arguments: [("--content-size", "XXL"), ("--content-size", "ax3"), ("--direction", "up"),
+    @Test(arguments: [("--content-size", "XXXXL"), ("--content-size", "ax6"), ("--direction", "up"),
                       ("--layout", "mirrored"), ("--shape", "star"), ("--format", "pdf"), ("--width", "wide")])
     func badOptionValuesAreRejected(option: String, value: String) {
         let result = Self.failing(["layout", "spec.json", option, value])
@@ -469,6 +469,15 @@ import Testing
             // The valid categories are listed.
             for category in ["xS", "L", "xxxL", "AX3", "AX5"] { #expect(result.stderr.contains("- \(category)\n")) }
         }
+    }
+
+    /// Dynamic Type names are case-insensitive: `XL`, `xl` and `xL` are one category.
+    @Test(arguments: [("XL", "xL"), ("xxl", "xxL"), ("ax3", "AX3"), ("l", "L")])
+    func contentSizeNamesAreCaseInsensitive(given: String, category: String) {
+        let result = CLI.run(["layout", "Samples/specs/components/CheckboxView.json", "--content-size", given,
+                              "--format", "text"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("CheckboxView / accept-terms  ltr default  contentSize \(category)\n"))
     }
 
     @Test func missingFontFamilyNamesTheFoldersSearched() {

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// Habits people bring from SwiftLint and other linters, through the binary.
+@Suite struct CommandLineHabitsTests {
+    static let seed = "Samples/specs/components/CheckboxView.json"
+
+    @Test(arguments: [("lnt", "lint"), ("layuot", "layout"), ("contrsat", "contrast"), ("rule", "rules"),
+                      ("install-hok", "install-hook")])
+    func mistypedSubcommandSuggestsTheCommand(typed: String, meant: String) {
+        let result = CLI.run([typed, "x.json"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("a11ylint: '\(typed)' is not a command or a path; did you mean 'a11ylint \(meant)'?"),
+                "\(result.stderr)")
+    }
+
+    @Test func versionAsAWordSuggestsTheFlag() {
+        let result = CLI.run(["version"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "a11ylint: 'version' is not a command or a path; did you mean 'a11ylint --version'?\n")
+    }
+
+    /// A missing path that looks like a path stays an input error; an existing folder
+    /// whose name is close to a command is linted.
+    @Test func pathsAreNotTakenForCommands() throws {
+        let missing = CLI.run(["specs/x.json"])
+        #expect(missing.status == 2)
+        #expect(missing.stdout.contains("specs/x.json:1:1: error:"), "\(missing.stdout)")
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        let spec = try String(contentsOf: CLI.root.appendingPathComponent(Self.seed), encoding: .utf8)
+        dir.write("lnt/CheckboxView.json", spec)
+        let folder = CLI.run(["lnt"], in: dir.url)
+        #expect(folder.status == 1, "\(folder.stderr)")
+        #expect(folder.stdout.contains("lnt/CheckboxView.json:13:103: error:"))
+    }
+
+    @Test func quietLeavesOutTheSummaryAndNotes() {
+        let loud = CLI.run([Self.seed])
+        let quiet = CLI.run([Self.seed, "--quiet"])
+        #expect(quiet.status == loud.status)
+        let loudLines = loud.stdout.split(separator: "\n")
+        #expect(loudLines.last?.hasPrefix("Found ") == true)
+        #expect(quiet.stdout.split(separator: "\n") == Array(loudLines.dropLast()))
+        // A note finding (spec-unknown-kind) disappears; the exit code stays.
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        let plain = dir.write("Widget.json", #"{"name": "Widget", "tags": ["misc"]}"#)
+        let withNote = CLI.run([plain])
+        #expect(withNote.stdout.contains("note:"), "\(withNote.stdout)")
+        let quietNote = CLI.run([plain, "--quiet"])
+        #expect(quietNote.stdout.isEmpty, "\(quietNote.stdout)")
+        #expect(quietNote.status == withNote.status)
+    }
+
+    @Test func onlyRuleRunsOnlyThoseRules() throws {
+        let result = CLI.run([Self.seed, "--only-rule", "touch-target", "--reporter", "json"])
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(doc["findings"] as? [[String: Any]])
+        #expect(!findings.isEmpty)
+        #expect(findings.allSatisfy { $0["rule"] as? String == "touch-target" })
+        #expect(result.status == 0, "touch-target findings here are warnings")
+        let two = CLI.run([Self.seed, "--only-rule", "touch-target", "--only-rule", "missing-label"])
+        #expect(two.stdout.contains("[missing-label]") && two.stdout.contains("[touch-target]"))
+        #expect(!two.stdout.contains("[text-contrast]"))
+        #expect(two.status == 1)
+        let unknown = CLI.run([Self.seed, "--only-rule", "touch-targt"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("--only-rule: unknown rule 'touch-targt' (did you mean 'touch-target'?)"),
+                "\(unknown.stderr)")
+    }
+
+    /// Several default variants in one file: each line says which one it is about.
+    @Test func textNamesTheVariantWhenAFileHasSeveral() {
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        let spec = dir.write("CheckboxView.json", #"{"name": "CheckboxView"}"#)
+        let result = CLI.run([spec, "--only-rule", "touch-target"])
+        let lines = result.stdout.split(separator: "\n").filter { $0.contains("[touch-target]") }
+        #expect(lines.count == 4)
+        #expect(Set(lines).count == 4, "\(lines)")
+        #expect(lines.allSatisfy { $0.contains("(variant '") })
+    }
+}
