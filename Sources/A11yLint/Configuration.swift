@@ -12,6 +12,10 @@ public struct ConfigurationDiagnostic: Error, Sendable, Hashable, CustomStringCo
     public var severity: Severity
     public var message: String
 
+    /// Every other problem found in the same file (errors and warnings), so that one
+    /// run shows them all.
+    public var others: [ConfigurationDiagnostic] = []
+
     public init(location: SourceLocation, severity: Severity, message: String) {
         self.location = location
         self.severity = severity
@@ -19,7 +23,13 @@ public struct ConfigurationDiagnostic: Error, Sendable, Hashable, CustomStringCo
     }
 
     /// `file:line:column: error|warning: message`, the form editors jump to.
-    public var description: String { "\(location.description): \(severity.rawValue): \(message)" }
+    public var line: String { "\(location.description): \(severity.rawValue): \(message)" }
+
+    /// This problem and the others, one line each, in file order.
+    public var description: String {
+        ([self] + others).sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+            .map(\.line).joined(separator: "\n")
+    }
 }
 
 /// `.a11ylint.yml`, read and checked. Keys (SwiftLint's spelling where SwiftLint has one):
@@ -70,8 +80,16 @@ public struct ConfigurationFile: Sendable {
     /// Unknown keys and rule ids, in file order.
     public var warnings: [ConfigurationDiagnostic] = []
 
+    /// `parent_config`: the file whose settings this one goes on top of (absolute path),
+    /// and where it is named.
+    public var parentConfig: String?
+    public var parentConfigLocation: SourceLocation?
+    /// `a11ylint_version`: the version this configuration was written for.
+    public var requiredVersion: String?
+
     public static let keys = ["included", "excluded", "disabled_rules", "only_rules", "contrast_level",
-                              "large_text", "touch_target", "custom_rules", "strict", "baseline"]
+                              "large_text", "touch_target", "custom_rules", "strict", "baseline",
+                              "parent_config", "a11ylint_version"]
     static let largeTextKeys = ["size", "bold_size"]
     static let touchTargetKeys = ["warning", "error"]
     static let ruleKeys = ["severity"]
@@ -122,61 +140,89 @@ public struct ConfigurationFile: Sendable {
             throw reader.error(root, "expected a mapping of settings (key: value)")
         }
 
+        var errors: [ConfigurationDiagnostic] = []
         // Custom rules first: their ids are valid in disabled_rules and only_rules.
         if let node = mapping["custom_rules"] {
-            customRules = try reader.customRules(node, catalogueRules: Set(knownRules))
+            do { customRules = try reader.customRules(node, catalogueRules: Set(knownRules)) } catch { errors.append(error) }
         }
         let ruleIDs = knownRules + customRules.map(\.id)
         let known = Set(ruleIDs)
 
+        // Each setting is read on its own: one bad value does not hide the others.
         for (keyNode, value) in mapping {
-            guard let key = keyNode.string else { throw reader.error(keyNode, "a setting's key must be a string") }
-            switch key {
-            case "included": included = try reader.strings(value, key)
-            case "excluded": excluded = try reader.strings(value, key)
-            case "disabled_rules":
-                disabledRules = try reader.ruleIDs(value, key, known: known, candidates: ruleIDs)
-            case "only_rules":
-                onlyRules = try reader.ruleIDs(value, key, known: known, candidates: ruleIDs)
-            case "contrast_level":
-                let text = try reader.string(value, key)
-                guard let level = ConformanceLevel.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-                    throw reader.error(value, "'contrast_level' must be AA or AAA, not '\(text)'")
-                }
-                contrastLevel = level
-            case "large_text":
-                let fields = try reader.numbers(value, key, known: Self.largeTextKeys)
-                largeTextSize = fields["size"]
-                largeBoldTextSize = fields["bold_size"]
-            case "touch_target":
-                let fields = try reader.numbers(value, key, known: Self.touchTargetKeys)
-                touchTargetWarning = fields["warning"]
-                touchTargetError = fields["error"]
-                if let warning = touchTargetWarning, let error = touchTargetError, error > warning {
-                    throw reader.error(value, "'touch_target': the error size (\(JSONNumber.format(error))) must not be "
-                                       + "larger than the warning size (\(JSONNumber.format(warning)))")
-                }
-            case "custom_rules": break
-            case "strict":
-                guard value.scalar != nil, let flag = value.bool else {
-                    throw reader.error(value, "'strict' must be true or false")
-                }
-                strict = flag
-            case "baseline":
-                baseline = PathScope.absolute(try reader.string(value, key), from: directory)
-            default:
-                if known.contains(key) {
-                    if customRules.contains(where: { $0.id == key }) {
-                        throw reader.error(keyNode, "'\(key)' is a custom rule: set its severity under custom_rules")
-                    }
-                    severities[key] = try reader.ruleSeverity(value, rule: key)
-                } else {
-                    reader.warning(keyNode, "unknown key '\(key)'"
-                                   + Suggestions.hint(for: key, in: Self.keys + ruleIDs))
-                }
+            do {
+                try read(keyNode, value, reader: &reader, known: known, ruleIDs: ruleIDs)
+            } catch {
+                errors.append(error)
             }
         }
         warnings = reader.warnings
+        if var first = errors.first {
+            first.others = Array(errors.dropFirst()) + warnings
+            throw first
+        }
+    }
+
+    private mutating func read(_ keyNode: Yams.Node, _ value: Yams.Node, reader: inout ConfigurationReader,
+                               known: Set<String>, ruleIDs: [String]) throws(ConfigurationDiagnostic) {
+        guard let key = keyNode.string else { throw reader.error(keyNode, "a setting's key must be a string") }
+        switch key {
+        case "included": included = try reader.strings(value, key)
+        case "excluded": excluded = try reader.strings(value, key)
+        case "disabled_rules":
+            disabledRules = try reader.ruleIDs(value, key, known: known, candidates: ruleIDs)
+        case "only_rules":
+            onlyRules = try reader.ruleIDs(value, key, known: known, candidates: ruleIDs)
+        case "contrast_level":
+            let text = try reader.string(value, key)
+            guard let level = ConformanceLevel.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+                throw reader.error(value, "'contrast_level' must be AA or AAA, not '\(text)'")
+            }
+            contrastLevel = level
+        case "large_text":
+            let fields = try reader.numbers(value, key, known: Self.largeTextKeys)
+            largeTextSize = fields["size"]
+            largeBoldTextSize = fields["bold_size"]
+        case "touch_target":
+            let fields = try reader.numbers(value, key, known: Self.touchTargetKeys)
+            touchTargetWarning = fields["warning"]
+            touchTargetError = fields["error"]
+            if let warning = touchTargetWarning, let error = touchTargetError, error > warning {
+                throw reader.error(value, "'touch_target': the error size (\(JSONNumber.format(error))) must not be "
+                                   + "larger than the warning size (\(JSONNumber.format(warning)))")
+            }
+        case "custom_rules": break
+        case "strict":
+            guard value.scalar != nil, let flag = value.bool else {
+                throw reader.error(value, "'strict' must be true or false")
+            }
+            strict = flag
+        case "baseline":
+            baseline = PathScope.absolute(try reader.string(value, key), from: directory)
+        case "parent_config":
+            let text = try reader.string(value, key)
+            if text.contains("://") {
+                throw reader.error(value, "'parent_config' must be a path: a11ylint does not fetch configurations "
+                                   + "from URLs (download it into the repository and name that file)")
+            }
+            parentConfig = PathScope.absolute(text, from: directory)
+            parentConfigLocation = reader.location(value)
+        case "a11ylint_version":
+            guard value.scalar != nil, let text = value.string, !text.isEmpty else {
+                throw reader.error(value, "'a11ylint_version' must be a version such as 0.1.0")
+            }
+            requiredVersion = text
+        default:
+            if known.contains(key) {
+                if customRules.contains(where: { $0.id == key }) {
+                    throw reader.error(keyNode, "'\(key)' is a custom rule: set its severity under custom_rules")
+                }
+                severities[key] = try reader.ruleSeverity(value, rule: key)
+            } else {
+                reader.warning(keyNode, "unknown key '\(key)'"
+                               + Suggestions.hint(for: key, in: Self.keys + ruleIDs))
+            }
+        }
     }
 
     /// `included` / `excluded` as a scope, nil when neither is given.
@@ -186,8 +232,13 @@ public struct ConfigurationFile: Sendable {
 
     /// The file's settings on top of `configuration` (the command line then goes on top).
     public func apply(to configuration: inout LintConfiguration) {
-        configuration.disabledRules.formUnion(disabledRules)
-        if let onlyRules { configuration.onlyRules = Set(onlyRules) }
+        if let onlyRules {
+            // only_rules names the whole set: what files underneath disabled does not carry over.
+            configuration.onlyRules = Set(onlyRules)
+            configuration.disabledRules = Set(disabledRules)
+        } else {
+            configuration.disabledRules.formUnion(disabledRules)
+        }
         configuration.severityOverrides.merge(severities) { _, new in new }
         if let contrastLevel { configuration.ruleOptions.level = contrastLevel }
         if let largeTextSize { configuration.ruleOptions.largeTextSize = largeTextSize }
@@ -197,6 +248,78 @@ public struct ConfigurationFile: Sendable {
         configuration.customRules += customRules
         if let scope { configuration.scope = scope }
     }
+}
+
+/// The configuration files of a run, in the order their settings apply: for each file given
+/// (several `--config` are merged in order, later ones on top), its `parent_config` chain
+/// first, then the file itself.
+public struct ConfigurationChain: Sendable {
+    public var files: [ConfigurationFile] = []
+
+    public init(files: [ConfigurationFile] = []) { self.files = files }
+
+    /// Reads `paths` and their parents. A parent that does not exist, a cycle, an unreadable
+    /// or invalid file, or an `a11ylint_version` other than `toolVersion` is an error.
+    public static func load(_ paths: [String], knownRules: [String],
+                            toolVersion: String) throws(ConfigurationDiagnostic) -> ConfigurationChain {
+        var chain = ConfigurationChain()
+        for path in paths {
+            var stack: [String] = []
+            try chain.add(path, from: nil, knownRules: knownRules, toolVersion: toolVersion, stack: &stack)
+        }
+        return chain
+    }
+
+    private mutating func add(_ path: String, from child: ConfigurationFile?, knownRules: [String],
+                              toolVersion: String, stack: inout [String]) throws(ConfigurationDiagnostic) {
+        let absolute = PathScope.standardized(PathScope.absolute(path, from: FileManager.default.currentDirectoryPath))
+        let at = child?.parentConfigLocation ?? SourceLocation(file: path, line: 1, column: 1)
+        if stack.contains(absolute) {
+            throw ConfigurationDiagnostic(location: at, severity: .error,
+                                          message: "'parent_config' makes a cycle: " + (stack + [absolute])
+                                            .map { PathScope.display($0, workingDirectory: FileManager.default.currentDirectoryPath) }
+                                            .joined(separator: " → "))
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw ConfigurationDiagnostic(location: at, severity: .error,
+                                          message: child == nil ? "configuration file \(path) does not exist"
+                                            : "parent_config \(PathScope.display(absolute, workingDirectory: FileManager.default.currentDirectoryPath)) does not exist")
+        }
+        let file = try ConfigurationFile(contentsOf: path, knownRules: knownRules)
+        if let required = file.requiredVersion, !Self.version(toolVersion, satisfies: required) {
+            throw ConfigurationDiagnostic(location: SourceLocation(file: file.path, line: 1, column: 1), severity: .error,
+                                          message: "this configuration is for a11ylint \(required) "
+                                            + "(a11ylint_version), but this is a11ylint \(toolVersion)")
+        }
+        stack.append(absolute)
+        if let parent = file.parentConfig {
+            try add(parent, from: file, knownRules: knownRules, toolVersion: toolVersion, stack: &stack)
+        }
+        stack.removeLast()
+        files.append(file)
+    }
+
+    /// `0.1.0` satisfies `0.1.0`, `0.1` and `0`: the version given, component by component.
+    static func version(_ version: String, satisfies required: String) -> Bool {
+        let have = version.split(separator: "."), want = required.split(separator: ".")
+        guard want.count <= have.count else { return false }
+        return zip(have, want).allSatisfy { $0 == $1 }
+    }
+
+    /// Every file's settings, in order, on top of `configuration`.
+    public func apply(to configuration: inout LintConfiguration) {
+        for file in files { file.apply(to: &configuration) }
+    }
+
+    /// Warnings of every file, in order.
+    public var warnings: [ConfigurationDiagnostic] { files.flatMap(\.warnings) }
+    /// The last file that names a baseline.
+    public var baseline: String? { files.last(where: { $0.baseline != nil })?.baseline }
+    /// The last file that sets `strict`.
+    public var strict: Bool? { files.last(where: { $0.strict != nil })?.strict }
+    /// The custom rules of every file.
+    public var customRules: [CustomSourceRule] { files.flatMap(\.customRules) }
 }
 
 /// Numbers in messages: `44`, `17.5`.

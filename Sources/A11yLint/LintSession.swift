@@ -10,8 +10,9 @@ import A11yRules
 public struct LintRequest: Sendable {
     public var paths: [String] = []
     public var workingDirectory: String = FileManager.default.currentDirectoryPath
-    /// `--config`; nil looks for `.a11ylint.yml` upward from the working directory.
-    public var configPath: String?
+    /// `--config` (repeatable, merged in order); empty looks for `.a11ylint.yml` upward from
+    /// the working directory.
+    public var configPaths: [String] = []
     public var level: ConformanceLevel?
     public var jobs: Int?
     public var strict = false
@@ -51,14 +52,14 @@ public struct LintSessionError: Error, Sendable, CustomStringConvertible {
 public enum LintSession {
     public static func run(_ request: LintRequest, catalogue: RuleCatalogue) throws(LintSessionError) -> LintSessionResult {
         var messages: [String] = []
-        let file = try loadConfiguration(request, catalogue: catalogue, messages: &messages)
+        let chain = try loadConfiguration(request, catalogue: catalogue, messages: &messages)
         var configuration = LintConfiguration()
-        file?.apply(to: &configuration)
+        chain.apply(to: &configuration)
         // The command line goes over the file.
         if let level = request.level { configuration.ruleOptions.level = level }
         if let jobs = request.jobs { configuration.jobs = jobs }
         if !request.onlyRules.isEmpty {
-            let known = Set(catalogue.ids + (file?.customRules.map(\.id) ?? []))
+            let known = Set(catalogue.ids + chain.customRules.map(\.id))
             for id in request.onlyRules where !known.contains(id) {
                 throw LintSessionError(message: "--only-rule: unknown rule '\(id)'"
                                        + Suggestions.hint(for: id, in: Array(known).sorted()), messages: messages)
@@ -116,7 +117,7 @@ public enum LintSession {
                 messages.append("a11ylint: wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(path)")
             }
         }
-        if let path = request.baseline ?? file?.baseline {
+        if let path = request.baseline ?? chain.baseline {
             do {
                 report = try Baseline(contentsOf: path).apply(to: report)
             } catch {
@@ -124,29 +125,22 @@ public enum LintSession {
             }
         }
         return LintSessionResult(report: report, specs: result.specs, ruleOptions: configuration.ruleOptions,
-                                 strict: request.strict || file?.strict == true, messages: messages)
+                                 strict: request.strict || chain.strict == true, messages: messages)
     }
 
-    /// `--config`, else `.a11ylint.yml` found upward; its warnings join `messages`,
-    /// an unusable file is an error.
+    /// The `--config` files (merged in order), else `.a11ylint.yml` found upward, each after
+    /// its `parent_config` chain; their warnings join `messages`, an unusable file is an
+    /// error that shows every problem found in it.
     static func loadConfiguration(_ request: LintRequest, catalogue: RuleCatalogue,
-                                  messages: inout [String]) throws(LintSessionError) -> ConfigurationFile? {
-        let path: String
-        if let config = request.configPath {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: config, isDirectory: &isDirectory), !isDirectory.boolValue else {
-                throw LintSessionError(message: "configuration file \(config) does not exist")
-            }
-            path = config
-        } else if let found = ConfigurationFile.find(from: request.workingDirectory) {
-            path = PathScope.display(found, workingDirectory: request.workingDirectory)
-        } else {
-            return nil
+                                  messages: inout [String]) throws(LintSessionError) -> ConfigurationChain {
+        var paths = request.configPaths
+        if paths.isEmpty, let found = ConfigurationFile.find(from: request.workingDirectory) {
+            paths = [PathScope.display(found, workingDirectory: request.workingDirectory)]
         }
         do {
-            let file = try ConfigurationFile(contentsOf: path, knownRules: catalogue.ids)
-            messages += file.warnings.map(\.description)
-            return file
+            let chain = try ConfigurationChain.load(paths, knownRules: catalogue.ids, toolVersion: Linter.version)
+            messages += chain.warnings.map(\.line)
+            return chain
         } catch {
             throw LintSessionError(message: error.description, messages: messages, isPositioned: true)
         }

@@ -32,8 +32,8 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Write the report to this file instead of standard output.")
     var output: String?
 
-    @Option(help: "Configuration file (default: .a11ylint.yml found upward from the working directory).")
-    var config: String?
+    @Option(help: "Configuration file (repeatable: merged in order, later ones on top; default: .a11ylint.yml found upward from the working directory).")
+    var config: [String] = []
 
     @Flag(help: "Warnings also fail the run (exit 1).")
     var strict = false
@@ -70,7 +70,7 @@ struct LintCommand: ParsableCommand {
     func run() throws {
         var request = LintRequest()
         request.paths = paths
-        request.configPath = config
+        request.configPaths = config
         request.level = level
         request.jobs = jobs
         request.strict = strict

@@ -401,8 +401,83 @@ struct ConfigurationTests {
         folder.write("Form.swift", forbiddenStateSwift)
         guard let result = CLI.run(["Form.swift"], in: folder.url) else { return }
         #expect(result.status == 2)
-        #expect(result.stderr == ".a11ylint.yml:2:17: error: 'contrast_level' must be AA or AAA, not 'AAAA'\n")
+        // Every problem of the file at once, in file order: the warning is not lost.
+        #expect(result.stderr == ".a11ylint.yml:1:18: warning: unknown rule 'a' in 'disabled_rules'\n"
+                + ".a11ylint.yml:2:17: error: 'contrast_level' must be AA or AAA, not 'AAAA'\n")
         #expect(result.stdout.isEmpty)
+    }
+
+    @Test func everyErrorOfAFileIsShownAtOnce() throws {
+        let folder = TempFolder()
+        defer { folder.cleanUp() }
+        folder.write(".a11ylint.yml", "strict: maybe\ncontrast_level: AAAA\ntouch-target: loud\nstrickt: true\n")
+        folder.write("Form.swift", forbiddenStateSwift)
+        guard let result = CLI.run(["Form.swift"], in: folder.url) else { return }
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            .a11ylint.yml:1:9: error: 'strict' must be true or false
+            .a11ylint.yml:2:17: error: 'contrast_level' must be AA or AAA, not 'AAAA'
+            .a11ylint.yml:3:15: error: severity must be error, warning or note, not 'loud'
+            .a11ylint.yml:4:1: warning: unknown key 'strickt' (did you mean 'strict'?)
+
+            """, "\(result.stderr)")
+    }
+
+    /// `parent_config` goes under the file; several `--config` merge in order.
+    @Test func parentConfigAndSeveralConfigFilesMerge() throws {
+        let folder = TempFolder()
+        defer { folder.cleanUp() }
+        folder.write("shared/base.yml", "disabled_rules: [forbidden-state]\ntouch-target: error\n")
+        folder.write("app/.a11ylint.yml", "parent_config: ../shared/base.yml\nlabel-in-name: error\n")
+        folder.write("app/Form.swift", forbiddenStateSwift)
+        guard let inherited = CLI.run(["Form.swift"], in: folder.url.appendingPathComponent("app")) else { return }
+        #expect(inherited.status == 0, "\(inherited)")
+        #expect(!inherited.stdout.contains("[forbidden-state]"), "the parent's disabled rule applies")
+        guard let plain = CLI.run(["app/Form.swift", "--config", "app/.a11ylint.yml"], in: folder.url) else { return }
+        #expect(!plain.stdout.contains("[forbidden-state]"))
+        // A later --config goes on top: only_rules there brings the rule back.
+        folder.write("more.yml", "only_rules: [forbidden-state]\n")
+        guard let merged = CLI.run(["app/Form.swift", "--config", "app/.a11ylint.yml", "--config", "more.yml"],
+                                   in: folder.url) else { return }
+        #expect(merged.stdout.contains("[forbidden-state]"), "\(merged)")
+        #expect(merged.status == 1)
+    }
+
+    @Test func parentConfigProblems() throws {
+        let folder = TempFolder()
+        defer { folder.cleanUp() }
+        folder.write("Form.swift", forbiddenStateSwift)
+        folder.write(".a11ylint.yml", "parent_config: https://example.com/a11ylint.yml\n")
+        guard let url = CLI.run(["Form.swift"], in: folder.url) else { return }
+        #expect(url.status == 2)
+        #expect(url.stderr.hasPrefix(".a11ylint.yml:1:16: error: 'parent_config' must be a path"), "\(url.stderr)")
+        folder.write(".a11ylint.yml", "parent_config: missing.yml\n")
+        guard let missing = CLI.run(["Form.swift"], in: folder.url) else { return }
+        #expect(missing.status == 2)
+        #expect(missing.stderr == ".a11ylint.yml:1:16: error: parent_config missing.yml does not exist\n", "\(missing.stderr)")
+        folder.write(".a11ylint.yml", "parent_config: other.yml\n")
+        folder.write("other.yml", "parent_config: .a11ylint.yml\n")
+        guard let cycle = CLI.run(["Form.swift"], in: folder.url) else { return }
+        #expect(cycle.status == 2)
+        #expect(cycle.stderr.contains("'parent_config' makes a cycle"), "\(cycle.stderr)")
+    }
+
+    @Test func versionPinRefusesOtherVersions() throws {
+        let folder = TempFolder()
+        defer { folder.cleanUp() }
+        folder.write("Form.swift", forbiddenStateSwift)
+        folder.write(".a11ylint.yml", "a11ylint_version: 9.9.9\n")
+        guard let wrong = CLI.run(["Form.swift"], in: folder.url) else { return }
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr == ".a11ylint.yml:1:1: error: this configuration is for a11ylint 9.9.9 (a11ylint_version), "
+                + "but this is a11ylint \(Linter.version)\n", "\(wrong.stderr)")
+        #expect(wrong.stdout.isEmpty)
+        let major = Linter.version.split(separator: ".").prefix(2).joined(separator: ".")
+        for pin in [Linter.version, major] {
+            folder.write(".a11ylint.yml", "a11ylint_version: '\(pin)'\n")
+            guard let right = CLI.run(["Form.swift"], in: folder.url) else { return }
+            #expect(right.status == 1, "\(right.stderr)")
+        }
     }
 
     @Test func cliMissingConfigIsExit2() throws {
