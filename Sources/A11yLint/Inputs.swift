@@ -13,12 +13,28 @@ public struct LintInput: Sendable, Hashable {
     /// Named by the user (not found under a folder): a JSON file that is neither a
     /// spec nor an index is then an input error instead of being skipped.
     public var explicit: Bool
+    /// False for standard input given without `--stdin-path`: it has no path for
+    /// `included`/`excluded` to match, so they do not apply.
+    public var checksScope = true
 
     public init(path: String, contents: [UInt8]? = nil, explicit: Bool = true) {
         self.path = path
         self.contents = contents
         self.explicit = explicit
         self.kind = path.lowercased().hasSuffix(".swift") ? .swift : .json
+    }
+
+    /// Standard input (`-`), read whole: linted as `path` when given (`--stdin-path`: its
+    /// extension says JSON or Swift, and the configuration's globs match it), else as
+    /// `<stdin>`, JSON when it starts with `{` and Swift otherwise.
+    public static func standardInput(_ bytes: [UInt8], path: String?) -> LintInput {
+        var input = LintInput(path: path ?? "<stdin>", contents: bytes, explicit: true)
+        if path == nil {
+            let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+            input.kind = first == UInt8(ascii: "{") ? .json : .swift
+            input.checksScope = false
+        }
+        return input
     }
 
     public static func isLintable(_ path: String) -> Bool {

@@ -23,6 +23,10 @@ public struct LintRequest: Sendable {
     /// `--only-rule` (repeatable): when not empty, only these rules run, whatever the
     /// configuration says.
     public var onlyRules: [String] = []
+    /// The bytes of standard input when `-` is among `paths`, and the path to lint them as
+    /// (`--stdin-path`).
+    public var standardInput: [UInt8]?
+    public var stdinPath: String?
     /// `--quiet`: no informational messages on standard error.
     public var quiet = false
 
@@ -90,7 +94,9 @@ public enum LintSession {
                 }
                 roots = scope.includedRoots(workingDirectory: request.workingDirectory)
             }
-            (inputs, inputErrors) = InputCollector.collect(roots)
+            let stdin = roots.contains("-")
+            (inputs, inputErrors) = InputCollector.collect(roots.filter { $0 != "-" })
+            if stdin { inputs.insert(.standardInput(request.standardInput ?? [], path: request.stdinPath), at: 0) }
             if request.skipOtherJSON { inputs = inputs.map { LintInput(path: $0.path, contents: $0.contents, explicit: false) } }
         }
 

@@ -151,7 +151,7 @@ public final class Linter: Sendable {
 
     /// Inside `included` and not `excluded` (always true without a scope).
     private func isInScope(_ input: LintInput) -> Bool {
-        guard let scope = configuration.scope else { return true }
+        guard let scope = configuration.scope, input.checksScope else { return true }
         let base = configuration.relativePathBase ?? FileManager.default.currentDirectoryPath
         return scope.contains(absolutePath: PathScope.absolute(input.path, from: base))
     }

@@ -23,7 +23,7 @@ struct LintCommand: ParsableCommand {
         "reason"}]}. Suppressions that silence nothing are reported as unused-suppression.
         """)
 
-    @Argument(help: "Spec files, index files, folders and Swift files.")
+    @Argument(help: "Spec files, index files, folders and Swift files; '-' reads standard input.")
     var paths: [String] = []
 
     @Option(help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -57,6 +57,10 @@ struct LintCommand: ParsableCommand {
     @Option(help: "Worker threads (default: all cores).")
     var jobs: Int?
 
+    @Option(name: .customLong("stdin-path"),
+            help: "With '-' among the paths: lint standard input as this file (its extension says JSON or Swift; configuration globs and messages use it).")
+    var stdinPath: String?
+
     @Flag(help: "No summary line, no informational messages and no note findings in text output (for hooks).")
     var quiet = false
 
@@ -80,6 +84,12 @@ struct LintCommand: ParsableCommand {
         request.writeBaseline = writeBaseline
         request.onlyRules = onlyRule
         request.quiet = quiet
+        request.stdinPath = stdinPath
+        if paths.contains("-") {
+            request.standardInput = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        } else if stdinPath != nil {
+            throw fail("--stdin-path goes with '-' among the paths (lint standard input as that file)")
+        }
 
         let session: LintSessionResult
         do {

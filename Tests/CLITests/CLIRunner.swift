@@ -22,7 +22,7 @@ enum CLI {
 
     /// Runs a11ylint with `arguments` in `directory` (default: the repository root).
     static func run(_ arguments: [String], in directory: URL? = nil, binary: URL? = nil,
-                    environment: [String: String] = [:]) -> Result {
+                    environment: [String: String] = [:], input: String? = nil) -> Result {
         let process = Process()
         process.executableURL = binary ?? self.binary
         process.arguments = arguments
@@ -34,7 +34,18 @@ enum CLI {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try! process.run()
+        if let input {
+            // Written on its own thread: a large input must not block on a full pipe.
+            let writer = stdin.fileHandleForWriting
+            let bytes = Data(input.utf8)
+            Thread.detachNewThread {
+                writer.write(bytes)
+                try? writer.close()
+            }
+        }
         // Read before waiting so a large report cannot fill the pipe and block.
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()

@@ -82,4 +82,27 @@ import Testing
         #expect(Set(lines).count == 4, "\(lines)")
         #expect(lines.allSatisfy { $0.contains("(variant '") })
     }
+
+    @Test func standardInputWithAPathForMessagesAndConfiguration() throws {
+        let swift = try String(contentsOf: CLI.root.appendingPathComponent("Samples/swift/AgreementForm.swift"), encoding: .utf8)
+        let named = CLI.run(["-", "--stdin-path", "Sources/AgreementForm.swift"], input: swift)
+        #expect(named.status == 1, "\(named.stderr)")
+        #expect(named.stdout.hasPrefix("Sources/AgreementForm.swift:13:13: "), "\(named.stdout)")
+        let spec = try String(contentsOf: CLI.root.appendingPathComponent(Self.seed), encoding: .utf8)
+        let unnamed = CLI.run(["-", "--reporter", "json"], input: spec)
+        #expect(unnamed.status == 1)
+        #expect(unnamed.stdout.contains("\"file\": \"<stdin>\""), "\(unnamed.stdout)")
+        // The configuration's globs match the path given.
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        dir.write(".a11ylint.yml", "excluded: [\"Generated/**\"]\n")
+        let excluded = CLI.run(["-", "--stdin-path", "Generated/Form.swift"], in: dir.url, input: swift)
+        #expect(excluded.status == 0, "\(excluded.stdout)\(excluded.stderr)")
+        #expect(!excluded.stdout.contains("Form.swift:"))
+        let included = CLI.run(["-", "--stdin-path", "Sources/Form.swift"], in: dir.url, input: swift)
+        #expect(included.stdout.contains("Sources/Form.swift:13:13: "))
+        let alone = CLI.run([Self.seed, "--stdin-path", "x.swift"])
+        #expect(alone.status == 2)
+        #expect(alone.stderr.contains("--stdin-path goes with '-'"))
+    }
 }
