@@ -100,8 +100,9 @@ public struct SpecLoader: Sendable {
         if declaredThemes == nil { assignPresetThemes(&spec) }
         uniquifyVariantNames(&spec.variants)
 
-        let result = SpecLoadResult(spec: reader.errors.isEmpty ? spec : nil, findings: reader.findings, errors: reader.errors)
-        return result
+        // A spec that did not load is an input error: what kind it might be is no news then.
+        let findings = reader.errors.isEmpty ? reader.findings : reader.findings.filter { $0.rule != ModelRuleID.unknownKind }
+        return SpecLoadResult(spec: reader.errors.isEmpty ? spec : nil, findings: findings, errors: reader.errors)
     }
 
     // MARK: - kind

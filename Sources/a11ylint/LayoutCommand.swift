@@ -40,6 +40,9 @@ struct LayoutCommand: ParsableCommand {
     @Option(name: .customLong("content-size"), help: "Dynamic Type category: xS S M L xL xxL xxxL AX1 … AX5.")
     var contentSize: ContentSize?
 
+    @Option(name: .customLong("output"), help: "Write the layout to this file instead of standard output.")
+    var outputPath: String?
+
     @Option(help: "json, svg or text.")
     var format: Format = .json
 
@@ -81,7 +84,7 @@ struct LayoutCommand: ParsableCommand {
         case .text: output = LayoutRendering.text(computed)
         }
         if !output.hasSuffix("\n") { output += "\n" }
-        try emit(output, to: nil)
+        try emit(output, to: outputPath)
     }
 }
 

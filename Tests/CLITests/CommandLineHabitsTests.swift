@@ -105,4 +105,26 @@ import Testing
         #expect(alone.status == 2)
         #expect(alone.stderr.contains("--stdin-path goes with '-'"))
     }
+
+    @Test func layoutWritesToOutput() throws {
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        let target = dir.url.appendingPathComponent("accept.svg").path
+        let result = CLI.run(["layout", Self.seed, "--format", "svg", "--output", target])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let written = try String(contentsOfFile: target, encoding: .utf8)
+        #expect(written == CLI.run(["layout", Self.seed, "--format", "svg"]).stdout)
+    }
+
+    /// A spec that does not load is an input error, and only that: no guess at its kind.
+    @Test func inputErrorComesWithoutAKindNote() {
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        let spec = dir.write("Bad.json", #"{"name": 5}"#)
+        let result = CLI.run([spec])
+        #expect(result.status == 2)
+        #expect(result.stdout == "\(spec):1:10: error: \"name\" must be a string, got number [input-error]\n"
+                + "Found 0 errors, 0 warnings and 0 notes in 1 file (0 components); 1 input error.\n", "\(result.stdout)")
+    }
 }
