@@ -67,6 +67,6 @@ let package = Package(
         .testTarget(name: "A11yRulesTests", dependencies: ["A11yRules"]),
         .testTarget(name: "A11yLintTests", dependencies: ["A11yLint"]),
         .testTarget(name: "A11yReportingTests", dependencies: ["A11yReporting"]),
-        .testTarget(name: "CLITests", dependencies: ["a11ylint"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["a11ylint", "A11yModel"], exclude: ["Golden"]),
     ]
 )

@@ -76,7 +76,10 @@ public struct OKLCH: Sendable, Hashable {
 /// A contrast requirement a suggested colour must meet: drawn over `background`
 /// (opaque), at least `ratio`.
 public struct ContrastRequirement: Sendable, Hashable {
-    public var background: RGBA
+    /// The colour the candidate is drawn over; or, with `foreground`, nil: the candidate is
+    /// then the background under `foreground`.
+    public var background: RGBA?
+    public var foreground: RGBA?
     public var ratio: Double
 
     public init(background: RGBA, ratio: Double) {
@@ -84,7 +87,19 @@ public struct ContrastRequirement: Sendable, Hashable {
         self.ratio = ratio
     }
 
-    public func isMet(by color: RGBA) -> Bool { Contrast.ratio(color, background) >= ratio }
+    /// The candidate as the background under `foreground` (composited over it when
+    /// translucent), as a checked fill lies under its checkmark.
+    public init(under foreground: RGBA, ratio: Double) {
+        self.foreground = foreground
+        self.ratio = ratio
+    }
+
+    public func isMet(by color: RGBA) -> Bool {
+        if let background { return Contrast.ratio(color, background) >= ratio }
+        guard let foreground else { return true }
+        let fg = foreground.isOpaque ? foreground : foreground.composited(over: color)
+        return Contrast.ratio(fg, color) >= ratio
+    }
 }
 
 /// Proposes the passing colour nearest to a failing one.
@@ -153,7 +168,10 @@ public enum ContrastSuggestion {
         func passes(_ alpha: Double) -> Bool {
             var c = color
             c.alpha = alpha
-            return requirements.allSatisfy { $0.isMet(by: c.composited(over: $0.background)) }
+            return requirements.allSatisfy { requirement in
+                guard let background = requirement.background else { return true }
+                return requirement.isMet(by: c.composited(over: background))
+            }
         }
         let first = Int((color.alpha * 255).rounded(.down))
         for k in max(first, 0)...255 where passes(Double(k) / 255) {

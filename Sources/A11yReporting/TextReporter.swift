@@ -54,7 +54,17 @@ enum TextReporter {
                !finding.message.contains("theme \(theme)") {
                 parts.append("theme \(theme)")
             }
-            return parts.isEmpty ? finding.message : finding.message + " (" + parts.joined(separator: ", ") + ")"
+            let named = parts.isEmpty ? finding.message : finding.message + " (" + parts.joined(separator: ", ") + ")"
+            return named + Self.suggestion(finding.measured)
+        }
+
+        /// `; try #767676 (4.54:1)` for a contrast finding with a suggestion.
+        static func suggestion(_ measured: Measured) -> String {
+            guard let colour = measured.string("suggestion"), let ratio = measured.number("suggestionRatio") else { return "" }
+            let required = measured.number("required") ?? ratio
+            var text = "; try \(colour) (\(Contrast.format(ratio, against: required)):1)"
+            if let role = measured.string("roleSuggestion") { text += ", or \(role) for every pair of this color role" }
+            return text
         }
     }
 

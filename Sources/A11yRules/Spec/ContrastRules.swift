@@ -23,8 +23,23 @@ public struct ContrastMeasurement: Sendable, Hashable {
     public var fontSize: Double?
     /// Where the measured color is written in the spec, if it is.
     public var colorLocation: SourceLocation?
+    /// The foreground colour as written (translucent colours keep their alpha).
+    public var written: RGBA = .black
+    /// The colour role the background is, when it is a role of the theme (the checkmark
+    /// lies on `checkedFill`); nil for the theme's background.
+    public var backgroundRole: String?
+    /// For a failing pair: the nearest opaque colour that passes (OKLCH lightness at the
+    /// colour's own hue), and for a translucent colour the smallest passing alpha.
+    public var suggestion: RGBA?
+    public var suggestedAlpha: Double?
+    /// For a failing pair whose role is in other pairs of the theme too: one value that
+    /// passes all of them, when one exists.
+    public var roleSuggestion: RGBA?
 
     public var passes: Bool { ratio >= required }
+
+    /// What a colour proposed for this pair's foreground must meet.
+    var requirement: ContrastRequirement { ContrastRequirement(background: background, ratio: required) }
 }
 
 public enum ContrastMeasurements {
@@ -39,16 +54,49 @@ public enum ContrastMeasurements {
                 result += nonText(variant, theme)
             }
         }
+        suggest(&result)
         return result
+    }
+
+    /// Fills in the suggestions of the failing pairs. A role's colour is one value per theme
+    /// shared by every variant, so besides the nearest colour for the pair alone, the role
+    /// gets one value that meets every pair it is in within the theme: as the foreground,
+    /// and as the background of another role (a checked fill under its checkmark).
+    static func suggest(_ measurements: inout [ContrastMeasurement]) {
+        struct RoleKey: Hashable { var theme: String; var role: String }
+        var asForeground: [RoleKey: [Int]] = [:]
+        var asBackground: [RoleKey: [Int]] = [:]
+        for (i, m) in measurements.enumerated() {
+            asForeground[RoleKey(theme: m.theme.name, role: m.role), default: []].append(i)
+            if let role = m.backgroundRole { asBackground[RoleKey(theme: m.theme.name, role: role), default: []].append(i) }
+        }
+        var roleSuggestions: [RoleKey: RGBA?] = [:]
+        for i in measurements.indices where !measurements[i].passes {
+            let m = measurements[i]
+            measurements[i].suggestion = ContrastSuggestion.nearest(to: m.foreground, meeting: [m.requirement])
+            measurements[i].suggestedAlpha = ContrastSuggestion.smallestAlpha(of: m.written, meeting: [m.requirement])
+            let key = RoleKey(theme: m.theme.name, role: m.role)
+            let pairs = (asForeground[key] ?? []).map { measurements[$0] }
+            let under = (asBackground[key] ?? []).map { measurements[$0] }
+            guard pairs.count + under.count > 1 else { continue }
+            if roleSuggestions[key] == nil {
+                var requirements = Array(Set(pairs.map(\.requirement)))
+                requirements += under.map { ContrastRequirement(under: $0.written, ratio: $0.required) }
+                roleSuggestions[key] = .some(ContrastSuggestion.nearest(to: m.foreground, meeting: requirements))
+            }
+            measurements[i].roleSuggestion = roleSuggestions[key] ?? nil
+        }
     }
 
     private static func pair(_ kind: ContrastMeasurement.Kind, _ variant: Variant, _ theme: Theme, role: String,
                              subject: String, color: ThemeColor, on background: RGBA, required: Double,
                              wcag: [String]) -> ContrastMeasurement {
         let fg = color.color.isOpaque ? color.color : color.color.composited(over: background)
-        return ContrastMeasurement(kind: kind, variant: variant, theme: theme, role: role, subject: subject,
-                                   foreground: fg, background: background, ratio: Contrast.ratio(fg, background),
-                                   required: required, wcag: wcag, colorLocation: color.location)
+        var m = ContrastMeasurement(kind: kind, variant: variant, theme: theme, role: role, subject: subject,
+                                    foreground: fg, background: background, ratio: Contrast.ratio(fg, background),
+                                    required: required, wcag: wcag, colorLocation: color.location)
+        m.written = color.color
+        return m
     }
 
     static func text(_ spec: ComponentSpec, _ variant: Variant, _ theme: Theme, _ options: RuleOptions) -> [ContrastMeasurement] {
@@ -81,8 +129,10 @@ public enum ContrastMeasurements {
                 let opaqueFill = fill.color.isOpaque ? fill.color : fill.color.composited(over: background)
                 if let mark = theme.colors["checkmark"] {
                     let subject = variant.checkState == .indeterminate ? "Indeterminate dash" : "Checkmark"
-                    result.append(pair(.nonText, variant, theme, role: "checkmark", subject: subject,
-                                       color: mark, on: opaqueFill, required: required, wcag: wcag))
+                    var m = pair(.nonText, variant, theme, role: "checkmark", subject: subject,
+                                 color: mark, on: opaqueFill, required: required, wcag: wcag)
+                    m.backgroundRole = "checkedFill"
+                    result.append(m)
                 }
             }
         } else if !variant.isError, let border = theme.colors["borderEnabled"] {
@@ -112,6 +162,14 @@ extension SpecRuleContext {
                                  ("role", .string(m.role))])
         if let large = m.largeText { measured["largeText"] = .bool(large) }
         if let size = m.fontSize { measured["fontSize"] = .number(size) }
+        if let suggestion = m.suggestion {
+            measured["suggestion"] = .string(suggestion.hexRGB)
+            measured["suggestionRatio"] = .number(Contrast.ratio(suggestion, m.background))
+        }
+        if let alpha = m.suggestedAlpha { measured["suggestedAlpha"] = .number(alpha) }
+        if let role = m.roleSuggestion, role.hexRGB != m.suggestion?.hexRGB {
+            measured["roleSuggestion"] = .string(role.hexRGB)
+        }
         return finding(message, spec: spec, variant: m.variant, theme: m.theme, location: location, wcag: m.wcag,
                        measured: measured)
     }
