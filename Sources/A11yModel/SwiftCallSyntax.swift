@@ -105,7 +105,7 @@ extension SwiftSource {
     func isDeclaration(at offset: Int) -> Bool {
         var i = offset - 1
         while i >= 0, isSpace(masked[i]) { i -= 1 }
-        var end = i + 1
+        let end = i + 1
         while i >= 0, isIdentifier(masked[i]) { i -= 1 }
         let word = text((i + 1)..<end)
         return word == "func"
