@@ -114,9 +114,9 @@ public enum LintSession {
         if let path = request.writeBaseline {
             let written = Baseline(findings: report.findings)
             do {
-                try Data(written.serialized().utf8).write(to: URL(fileURLWithPath: path))
+                try OutputFile.write(written.serialized(), to: path)
             } catch {
-                throw LintSessionError(message: "cannot write \(path): \(error.localizedDescription)", messages: messages)
+                throw LintSessionError(message: error.description, messages: messages)
             }
             let count = written.entries.count
             if !request.quiet {

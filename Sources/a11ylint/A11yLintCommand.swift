@@ -23,7 +23,7 @@ struct A11yLintCommand: ParsableCommand {
     /// ArgumentParser's 64.
     static func main() {
         if let message = unknownSubcommand(Array(CommandLine.arguments.dropFirst())) {
-            FileHandle.standardError.write(Data(("a11ylint: " + message + "\n").utf8))
+            OutputFile.writeStandardError("a11ylint: " + message + "\n")
             Foundation.exit(2)
         }
         do {
@@ -35,10 +35,15 @@ struct A11yLintCommand: ParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
-                print(message)
-                Foundation.exit(0)
+                // --help, --version: also through the writer that cannot trap.
+                switch OutputFile.writeStandardOutput(message + "\n") {
+                case .written, .closed: Foundation.exit(0)
+                case .failed(let reason):
+                    OutputFile.writeStandardError("a11ylint: cannot write to standard output: \(reason)\n")
+                    Foundation.exit(2)
+                }
             }
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            OutputFile.writeStandardError(message + "\n")
             Foundation.exit(2)
         }
     }
@@ -68,7 +73,7 @@ extension A11yLintCommand {
 
 /// Fails with exit code 2 and a message on standard error.
 func fail(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data(("a11ylint: " + message + "\n").utf8))
+    OutputFile.writeStandardError("a11ylint: " + message + "\n")
     return ExitCode(2)
 }
 
@@ -80,38 +85,18 @@ func loadCatalogue() throws -> RuleCatalogue {
     }
 }
 
-/// Writes `text` to `path` (or standard output when nil).
+/// Writes `text` to `path` (atomically: the old file stays whole if writing fails) or to
+/// standard output when nil. A closed pipe (`| head`) ends the run quietly; any other
+/// failure is exit 2 naming the target.
 func emit(_ text: String, to path: String?) throws {
     guard let path else {
-        FileHandle.standardOutput.write(Data(text.utf8))
-        return
+        switch OutputFile.writeStandardOutput(text) {
+        case .written: return
+        case .closed: throw ExitCode(0)
+        case .failed(let reason): throw fail("cannot write the report to standard output: \(reason)")
+        }
     }
-    // Straight from the string's storage, with no `Data` copy: a report can be tens of
-    // megabytes.
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-    if descriptor >= 0 {
-        var text = text
-        let written = text.withUTF8 { writeAll($0, to: descriptor) }
-        if close(descriptor) == 0, written { return }
-    }
-    // Could not open or write: Foundation tries again and says why in its usual words.
-    do {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    } catch {
-        throw fail("cannot write \(path): \(error.localizedDescription)")
-    }
-}
-
-/// Writes every byte, resuming after short writes and EINTR; false on an error.
-private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-        let n = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if n < 0, errno == EINTR { continue }
-        if n <= 0 { return false }
-        offset += n
-    }
-    return true
+    do { try OutputFile.write(text, to: path) } catch { throw fail(error.description) }
 }
 
 /// Colors only on a terminal, and never with NO_COLOR set (https://no-color.org).

@@ -69,8 +69,10 @@ struct ContrastCommand: ParsableCommand {
             ] + (suggestion.map { [("suggestion", JSONOutput.string($0.hexRGB)),
                                    ("suggestionRatio", .number(Contrast.ratio($0, measured.background)))] } ?? [])
               + (suggestedAlpha.map { [("suggestedAlpha", JSONOutput.number($0))] } ?? []))
-            print(json.serialized())
+            try emit(json.serialized() + "\n", to: nil)
         case .text:
+            var out = ""
+            func print(_ line: String) { out += line + "\n" }
             let shown = Contrast.format(measured.ratio, against: required)
             print("\(measured.foreground.hexRGB) on \(measured.background.hexRGB): \(shown):1 (\(measured.ratio))")
             for (name, threshold) in checks {
@@ -85,6 +87,7 @@ struct ContrastCommand: ParsableCommand {
             } else if !passes {
                 print("  no colour of this hue reaches \(formatRatio(required)):1 on \(measured.background.hexRGB)")
             }
+            try emit(out, to: nil)
         }
         throw ExitCode(passes ? 0 : 1)
     }

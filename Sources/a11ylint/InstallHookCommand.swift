@@ -24,13 +24,15 @@ struct InstallHookCommand: ParsableCommand {
         } catch {
             throw fail(error.message)
         }
+        let message: String
         switch outcome {
-        case .installed(let path): print("Installed \(path): runs `a11ylint --staged` before each commit.")
-        case .updated(let path): print("Updated \(path): runs `a11ylint --staged` before each commit.")
-        case .unchanged(let path): print("\(path) is already a11ylint's hook; nothing to do.")
+        case .installed(let path): message = "Installed \(path): runs `a11ylint --staged` before each commit."
+        case .updated(let path): message = "Updated \(path): runs `a11ylint --staged` before each commit."
+        case .unchanged(let path): message = "\(path) is already a11ylint's hook; nothing to do."
         case .replaced(let path, let backup):
-            print("Replaced \(path) (the old hook is kept as \(backup)): runs `a11ylint --staged` before each commit.")
+            message = "Replaced \(path) (the old hook is kept as \(backup)): runs `a11ylint --staged` before each commit."
         }
+        try emit(message + "\n", to: nil)
     }
 
     /// This a11ylint as invoked, as an absolute path: the path it was run by, or the

@@ -124,5 +124,5 @@ func note(_ message: String) {
 }
 
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    OutputFile.writeStandardError(line + "\n")
 }

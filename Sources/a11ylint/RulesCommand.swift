@@ -16,14 +16,16 @@ struct RulesCommand: ParsableCommand {
         let catalogue = try loadCatalogue()
         guard let ruleID else {
             let width = catalogue.ids.map(\.count).max() ?? 0
+            var out = ""
             for entry in catalogue.entries {
                 let d = entry.description
                 let id = d.id.padding(toLength: width, withPad: " ", startingAt: 0)
                 let severity = d.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
                 let wcag = d.wcag.isEmpty ? "" : " (WCAG \(d.wcag.joined(separator: ", ")))"
-                print("\(id)  \(severity)  \(d.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(d.name)\(wcag)")
+                out += "\(id)  \(severity)  \(d.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(d.name)\(wcag)\n"
             }
-            print("\n\(catalogue.entries.count) rules. `a11ylint rules RULE-ID` explains one.")
+            out += "\n\(catalogue.entries.count) rules. `a11ylint rules RULE-ID` explains one.\n"
+            try emit(out, to: nil)
             return
         }
         guard let entry = catalogue.entry(ruleID) else {
@@ -52,6 +54,6 @@ struct RulesCommand: ParsableCommand {
         }
         examples("Triggers (↓ marks where it reports):", entry.triggeringExamples)
         examples("Does not trigger:", entry.nonTriggeringExamples)
-        print(out, terminator: "")
+        try emit(out, to: nil)
     }
 }

@@ -22,10 +22,10 @@ enum CLI {
 
     /// Runs a11ylint with `arguments` in `directory` (default: the repository root).
     static func run(_ arguments: [String], in directory: URL? = nil, binary: URL? = nil,
-                    environment: [String: String] = [:], input: String? = nil) -> Result {
+                    environment: [String: String] = [:], input: String? = nil, shellScript: String? = nil) -> Result {
         let process = Process()
         process.executableURL = binary ?? self.binary
-        process.arguments = arguments
+        process.arguments = shellScript.map { ["-c", $0] } ?? arguments
         process.currentDirectoryURL = directory ?? root
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
