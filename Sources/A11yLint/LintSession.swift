@@ -27,6 +27,8 @@ public struct LintRequest: Sendable {
     /// (`--stdin-path`).
     public var standardInput: [UInt8]?
     public var stdinPath: String?
+    /// `--allow-empty`: paths that hold nothing to lint are fine (exit 0).
+    public var allowEmpty = false
     /// `--quiet`: no informational messages on standard error.
     public var quiet = false
 
@@ -110,6 +112,19 @@ public enum LintSession {
         var report = result.report
         if request.staged && report.files == 0 && !request.quiet {
             messages.append("a11ylint: no staged spec, index or Swift file to lint")
+        }
+        // A mistyped path in CI must not pass: paths that held nothing to lint are an input
+        // error, unless that is expected (--allow-empty), the files came from a hook
+        // (--skip-other-json: a commit of other JSON files), or the configuration left
+        // them out on purpose (`excluded`).
+        if !request.staged, report.files == 0, report.inputErrors.isEmpty, result.outOfScope == 0,
+           !request.allowEmpty, !request.skipOtherJSON {
+            let roots = request.paths.isEmpty ? ["."] : request.paths
+            report.inputErrors = roots.map { root in
+                InputError(file: root, line: 1, column: 1,
+                           message: "nothing to lint here: no component spec, index or Swift file "
+                               + "(--allow-empty accepts that)")
+            }
         }
         if let path = request.writeBaseline {
             let written = Baseline(findings: report.findings)

@@ -40,6 +40,8 @@ public struct LintConfiguration: Sendable {
 public struct LintResult: Sendable {
     public var report: LintReport
     public var specs: [ComponentSpec]
+    /// Inputs left out by the configuration's `included` / `excluded`.
+    public var outOfScope = 0
 }
 
 /// Lints specs, index files and Swift files. Stateless between runs and safe to
@@ -92,8 +94,8 @@ public final class Linter: Sendable {
         return lint(inputs: inputs, inputErrors: errors)
     }
 
-    public func lint(inputs: [LintInput], inputErrors: [InputError] = []) -> LintResult {
-        let inputs = inputs.filter(isInScope)
+    public func lint(inputs given: [LintInput], inputErrors: [InputError] = []) -> LintResult {
+        let inputs = given.filter(isInScope)
         var outcomes = parallelMap(inputs) { self.lintFile($0) }
         // Index files name more specs: lint those not given already.
         var listedPaths: [String] = []
@@ -146,7 +148,8 @@ public final class Linter: Sendable {
                                 inputErrors: errors, suppressed: suppressed,
                                 rules: descriptions.filter { ran.contains($0.id) },
                                 lintedFiles: lintedFiles)
-        return LintResult(report: report, specs: specs.sorted { ($0.file, $0.name) < ($1.file, $1.name) })
+        return LintResult(report: report, specs: specs.sorted { ($0.file, $0.name) < ($1.file, $1.name) },
+                          outOfScope: given.count - inputs.count)
     }
 
     /// Inside `included` and not `excluded` (always true without a scope).
@@ -296,12 +299,37 @@ public final class Linter: Sendable {
         return bytes
     }
 
+    /// Where specs live, for a JSON file found by walking a folder: in a folder named `specs`
+    /// or below it, or named by the configuration's `included` globs (the file is in scope
+    /// by now). Index-listed specs are inputs of their own and always count.
+    func isWhereSpecsLive(_ input: LintInput) -> Bool {
+        if let scope = configuration.scope, !scope.included.isEmpty { return true }
+        let folders = input.path.split(separator: "/").dropLast()
+        return folders.contains("specs")
+    }
+
+    /// Whether a JSON document found by a walk is a11ylint's: an index, a spec with an
+    /// `a11y` block, or a `name` with at least one of `properties`, `usage`, `tags` (or
+    /// any JSON file `included` names).
+    func isSpecOrIndex(_ document: JSONDocument, _ input: LintInput) -> Bool {
+        let root = document.root
+        if SpecLoader.isIndex(document) || root["a11y"]?.objectMembers != nil { return true }
+        if root["name"] != nil, root["properties"] != nil || root["usage"] != nil || root["tags"] != nil { return true }
+        if let scope = configuration.scope, !scope.included.isEmpty { return true }
+        return false
+    }
+
     private func lintJSON(_ bytes: [UInt8], input: LintInput, into outcome: inout FileOutcome) {
         let path = input.path
         let document: JSONDocument
         do {
             document = try JSONDocument(bytes: bytes)
         } catch {
+            // Found by a walk outside where specs live (a localization table, a fixture): not ours.
+            if !input.explicit && !isWhereSpecsLive(input) {
+                outcome.counted = false
+                return
+            }
             outcome.errors.append(InputError(file: path, line: error.position.line, column: error.position.column,
                                              message: error.message))
             return
@@ -317,7 +345,7 @@ public final class Linter: Sendable {
             }
             return
         }
-        if !input.explicit, document.root["name"]?.stringValue == nil {
+        if !input.explicit, !isSpecOrIndex(document, input) {
             outcome.counted = false // some other JSON file in a folder the user named
             return
         }

@@ -61,6 +61,9 @@ struct LintCommand: ParsableCommand {
             help: "With '-' among the paths: lint standard input as this file (its extension says JSON or Swift; configuration globs and messages use it).")
     var stdinPath: String?
 
+    @Flag(name: .customLong("allow-empty"), help: "Exit 0 when the paths hold nothing to lint (default: exit 2, so a mistyped path in CI fails).")
+    var allowEmpty = false
+
     @Flag(help: "No summary line, no informational messages and no note findings in text output (for hooks).")
     var quiet = false
 
@@ -84,6 +87,7 @@ struct LintCommand: ParsableCommand {
         request.writeBaseline = writeBaseline
         request.onlyRules = onlyRule
         request.quiet = quiet
+        request.allowEmpty = allowEmpty
         request.stdinPath = stdinPath
         if paths.contains("-") {
             request.standardInput = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
