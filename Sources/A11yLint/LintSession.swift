@@ -59,20 +59,26 @@ public enum LintSession {
     public static func run(_ request: LintRequest, catalogue: RuleCatalogue) throws(LintSessionError) -> LintSessionResult {
         var messages: [String] = []
         let chain = try loadConfiguration(request, catalogue: catalogue, messages: &messages)
-        var configuration = LintConfiguration()
-        chain.apply(to: &configuration)
-        // The command line goes over the file.
-        if let level = request.level { configuration.ruleOptions.level = level }
-        if let jobs = request.jobs { configuration.jobs = jobs }
         if !request.onlyRules.isEmpty {
             let known = Set(catalogue.ids + chain.customRules.map(\.id))
             for id in request.onlyRules where !known.contains(id) {
                 throw LintSessionError(message: "--only-rule: unknown rule '\(id)'"
                                        + Suggestions.hint(for: id, in: Array(known).sorted()), messages: messages)
             }
-            configuration.onlyRules = Set(request.onlyRules)
-            configuration.disabledRules.subtract(request.onlyRules)
         }
+        /// The configuration files' settings, then the command line's on top.
+        func configured(_ chains: [ConfigurationChain]) -> LintConfiguration {
+            var configuration = LintConfiguration()
+            for chain in chains { chain.apply(to: &configuration) }
+            if let level = request.level { configuration.ruleOptions.level = level }
+            if let jobs = request.jobs { configuration.jobs = jobs }
+            if !request.onlyRules.isEmpty {
+                configuration.onlyRules = Set(request.onlyRules)
+                configuration.disabledRules.subtract(request.onlyRules)
+            }
+            return configuration
+        }
+        var configuration = configured([chain])
 
         var inputs: [LintInput]
         var inputErrors: [InputError] = []
@@ -99,16 +105,55 @@ public enum LintSession {
             let stdin = roots.contains("-")
             (inputs, inputErrors) = InputCollector.collect(roots.filter { $0 != "-" })
             if stdin { inputs.insert(.standardInput(request.standardInput ?? [], path: request.stdinPath), at: 0) }
-            if request.skipOtherJSON { inputs = inputs.map { LintInput(path: $0.path, contents: $0.contents, explicit: false) } }
+            if request.skipOtherJSON {
+                inputs = inputs.map { input in
+                    var input = input
+                    input.explicit = false
+                    return input
+                }
+            }
         }
 
-        let linter: Linter
-        do {
-            linter = try Linter(catalogue: catalogue, configuration: configuration)
-        } catch {
-            throw LintSessionError(message: error.description, messages: messages)
+        // Nested `.a11ylint.yml` files apply to the files below their folder, on top of the
+        // run's configuration: one linter per distinct set of them.
+        let base = configuration.relativePathBase ?? request.workingDirectory
+        // The folder nested files start below: the found configuration's folder, or the
+        // working directory (with --config, or with no configuration).
+        let top = (request.configPaths.isEmpty ? chain.files.last.map { $0.directory } : nil)
+            ?? PathScope.standardized(request.workingDirectory)
+        var nested = NestedConfigurations(top: top, known: Set(chain.files.map { PathScope.standardized($0.directory) }))
+        var groups: [[String]: [LintInput]] = [:]
+        var order: [[String]] = []
+        for input in inputs {
+            let key = input.checksScope ? nested.files(above: PathScope.absolute(input.path, from: base)) : []
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(input)
         }
-        let result = linter.lint(inputs: inputs, inputErrors: inputErrors)
+        if order.isEmpty { order = [[]] }
+        var result = LintResult(report: LintReport(toolVersion: Linter.version, files: 0, components: 0,
+                                                   findings: [], inputErrors: []), specs: [])
+        for (n, key) in order.enumerated() {
+            var groupConfiguration = configuration
+            if !key.isEmpty {
+                do {
+                    let chains = try ConfigurationChain.load(key, knownRules: catalogue.ids, toolVersion: Linter.version)
+                    messages += chains.warnings.map(\.line)
+                    groupConfiguration = configured([chain, chains])
+                    groupConfiguration.gitIndex = configuration.gitIndex
+                    groupConfiguration.relativePathBase = configuration.relativePathBase
+                } catch {
+                    throw LintSessionError(message: error.description, messages: messages, isPositioned: true)
+                }
+            }
+            let linter: Linter
+            do {
+                linter = try Linter(catalogue: catalogue, configuration: groupConfiguration)
+            } catch {
+                throw LintSessionError(message: error.description, messages: messages)
+            }
+            let part = linter.lint(inputs: groups[key] ?? [], inputErrors: n == 0 ? inputErrors : [])
+            result = n == 0 ? part : result.merged(with: part)
+        }
         var report = result.report
         if request.staged && report.files == 0 && !request.quiet {
             messages.append("a11ylint: no staged spec, index or Swift file to lint")
@@ -165,5 +210,41 @@ public enum LintSession {
         } catch {
             throw LintSessionError(message: error.description, messages: messages, isPositioned: true)
         }
+    }
+}
+
+/// Finds the `.a11ylint.yml` files between a file's folder and the run's top folder (the
+/// folder of the run's configuration, or the working directory), outermost first.
+struct NestedConfigurations {
+    let top: String
+    /// Folders whose configuration is already applied (the run's own files).
+    let known: Set<String>
+    private var byFolder: [String: [String]] = [:]
+
+    init(top: String, known: Set<String>) {
+        self.top = PathScope.standardized(top)
+        self.known = known
+    }
+
+    mutating func files(above path: String) -> [String] {
+        let folder = (PathScope.standardized(path) as NSString).deletingLastPathComponent
+        return files(in: folder)
+    }
+
+    private mutating func files(in folder: String) -> [String] {
+        if let cached = byFolder[folder] { return cached }
+        var result: [String] = []
+        // Only folders strictly below the top: files elsewhere get the run's configuration.
+        if folder.hasPrefix(top == "/" ? "/" : top + "/"), folder != top {
+            result = files(in: (folder as NSString).deletingLastPathComponent)
+            let candidate = folder + "/" + ConfigurationFile.fileName
+            var isDirectory: ObjCBool = false
+            if !known.contains(folder), FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory),
+               !isDirectory.boolValue {
+                result.append(candidate)
+            }
+        }
+        byFolder[folder] = result
+        return result
     }
 }

@@ -42,6 +42,21 @@ public struct LintResult: Sendable {
     public var specs: [ComponentSpec]
     /// Inputs left out by the configuration's `included` / `excluded`.
     public var outOfScope = 0
+
+    /// Two runs' results as one (nested configurations lint their files apart).
+    public func merged(with other: LintResult) -> LintResult {
+        let a = report, b = other.report
+        var rules = a.rules
+        let known = Set(rules.map(\.id))
+        rules += b.rules.filter { !known.contains($0.id) }
+        let merged = LintReport(toolVersion: a.toolVersion, files: a.files + b.files,
+                                components: a.components + b.components,
+                                findings: (a.findings + b.findings).sorted(by: Finding.reportOrder),
+                                inputErrors: a.inputErrors + b.inputErrors, suppressed: a.suppressed + b.suppressed,
+                                rules: rules, lintedFiles: a.lintedFiles + b.lintedFiles)
+        return LintResult(report: merged, specs: (specs + other.specs).sorted { ($0.file, $0.name) < ($1.file, $1.name) },
+                          outOfScope: outOfScope + other.outOfScope)
+    }
 }
 
 /// Lints specs, index files and Swift files. Stateless between runs and safe to

@@ -443,6 +443,37 @@ struct ConfigurationTests {
         #expect(merged.status == 1)
     }
 
+    /// A nested `.a11ylint.yml` applies to the files below its folder, on top of the run's
+    /// configuration, whatever folder the run starts in.
+    @Test func nestedConfigurationsApplyToTheirFolder() throws {
+        let folder = TempFolder()
+        defer { folder.cleanUp() }
+        folder.write(".a11ylint.yml", "disabled_rules: [label-in-name]\n")
+        folder.write("Form.swift", forbiddenStateSwift)
+        folder.write("legacy/.a11ylint.yml", "disabled_rules: [forbidden-state]\n")
+        folder.write("legacy/Old.swift", forbiddenStateSwift)
+        folder.write("strict/.a11ylint.yml", "forbidden-state: warning\n")
+        folder.write("strict/deeper/Deep.swift", forbiddenStateSwift)
+        guard let result = CLI.run([".", "--reporter", "json"], in: folder.url) else { return }
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(doc["findings"] as? [[String: Any]])
+        func severities(_ file: String) -> Set<String> {
+            Set(findings.filter { $0["file"] as? String == file && $0["rule"] as? String == "forbidden-state" }
+                .compactMap { $0["severity"] as? String })
+        }
+        #expect(severities("./Form.swift") == ["error"])
+        #expect(severities("./legacy/Old.swift").isEmpty, "legacy/.a11ylint.yml disables the rule there")
+        #expect(severities("./strict/deeper/Deep.swift") == ["warning"], "\(findings)")
+        // From inside a subfolder the same files get the same settings.
+        guard let inside = CLI.run(["deeper/Deep.swift"], in: folder.url.appendingPathComponent("strict")) else { return }
+        #expect(inside.stdout.contains("warning: Forbidden state"), "\(inside.stdout)")
+        // A broken nested file is a positioned error.
+        folder.write("legacy/.a11ylint.yml", "strict: maybe\n")
+        guard let broken = CLI.run(["."], in: folder.url) else { return }
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("legacy/.a11ylint.yml:1:9: error: 'strict' must be true or false"), "\(broken.stderr)")
+    }
+
     @Test func parentConfigProblems() throws {
         let folder = TempFolder()
         defer { folder.cleanUp() }
