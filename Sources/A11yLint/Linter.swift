@@ -53,7 +53,8 @@ public struct LintResult: Sendable {
                                 components: a.components + b.components,
                                 findings: (a.findings + b.findings).sorted(by: Finding.reportOrder),
                                 inputErrors: a.inputErrors + b.inputErrors, suppressed: a.suppressed + b.suppressed,
-                                rules: rules, lintedFiles: a.lintedFiles + b.lintedFiles)
+                                rules: rules, lintedFiles: a.lintedFiles + b.lintedFiles,
+                                rulesRun: a.rulesRun.merging(b.rulesRun) { x, y in Array(Set(x + y)).sorted() })
         return LintResult(report: merged, specs: (specs + other.specs).sorted { ($0.file, $0.name) < ($1.file, $1.name) },
                           outOfScope: outOfScope + other.outOfScope)
     }
@@ -141,9 +142,13 @@ public final class Linter: Sendable {
         var files = 0
         var suppressed = 0
         var lintedFiles: [String] = []
+        var rulesRun: [String: [String]] = [:]
         for outcome in outcomes where outcome.counted {
             files += 1
             lintedFiles.append(outcome.path)
+            var ran = Set(outcome.rulesRun)
+            for finding in outcome.findings { ran.insert(finding.rule) }
+            rulesRun[outcome.path] = ran.sorted()
             findings += outcome.findings
             errors += outcome.errors
             specs += outcome.specs
@@ -162,10 +167,13 @@ public final class Linter: Sendable {
         let report = LintReport(toolVersion: Self.version, files: files, components: specs.count, findings: findings,
                                 inputErrors: errors, suppressed: suppressed,
                                 rules: descriptions.filter { ran.contains($0.id) },
-                                lintedFiles: lintedFiles)
+                                lintedFiles: lintedFiles, rulesRun: rulesRun)
         return LintResult(report: report, specs: specs.sorted { ($0.file, $0.name) < ($1.file, $1.name) },
                           outOfScope: given.count - inputs.count)
     }
+
+    /// The ids among `ids` that this run's configuration enables.
+    func enabled(_ ids: [String]) -> [String] { ids.filter(configuration.isEnabled) }
 
     /// Inside `included` and not `excluded` (always true without a scope).
     private func isInScope(_ input: LintInput) -> Bool {
@@ -218,6 +226,8 @@ public final class Linter: Sendable {
         var suppressed = 0
         /// False for JSON files found under a folder that are neither spec nor index.
         var counted = true
+        /// The rules that checked this file (JUnit lists one test case for each).
+        var rulesRun: [String] = []
     }
 
     func lintFile(_ input: LintInput) -> FileOutcome {
@@ -357,6 +367,7 @@ public final class Linter: Sendable {
                 outcome.index = check
                 outcome.findings = check.findings(description: catalogue.description(ModelRuleID.indexConsistency))
                     .compactMap(applyConfiguration)
+                outcome.rulesRun = enabled([ModelRuleID.indexConsistency])
             }
             return
         }
@@ -370,6 +381,10 @@ public final class Linter: Sendable {
         if let spec = result.spec {
             outcome.specs.append(spec)
             findings += specRules.run(spec)
+            // What reading the spec checks, and its rules where the kind has them.
+            outcome.rulesRun = enabled([ModelRuleID.unknownKey, ModelRuleID.unknownKind]
+                                       + (spec.kind == .checkbox ? specRules.ruleIDs : [])
+                                       + (spec.suppressions.isEmpty ? [] : [SuppressionRuleID.unused]))
         }
         findings = findings.compactMap(applyConfiguration)
         if let spec = result.spec, !spec.suppressions.isEmpty {
@@ -398,7 +413,9 @@ public final class Linter: Sendable {
             return
         }
         var findings = sourceRules.lint(source, path: path)
+        outcome.rulesRun = sourceRules.ruleIDs + enabled([SuppressionRuleID.unused])
         for spec in loader.swiftFileSpecs(source, file: path) {
+            if outcome.specs.isEmpty { outcome.rulesRun += specRules.ruleIDs }
             outcome.specs.append(spec)
             findings += specRules.run(spec)
         }

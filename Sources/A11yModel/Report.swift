@@ -76,10 +76,13 @@ public struct LintReport: Sendable {
     /// Every file that was linted (as given), sorted; reporters that list files (JUnit,
     /// checkstyle) include the clean ones too.
     public var lintedFiles: [String]
+    /// For each linted file, the ids of the rules that checked it (sorted); files absent
+    /// here (reports made by hand) count every rule of their kind.
+    public var rulesRun: [String: [String]]
 
     public init(toolVersion: String, files: Int, components: Int, findings: [Finding],
                 inputErrors: [InputError], suppressed: Int = 0, baselined: Int? = nil,
-                rules: [RuleDescription] = [], lintedFiles: [String] = []) {
+                rules: [RuleDescription] = [], lintedFiles: [String] = [], rulesRun: [String: [String]] = [:]) {
         self.toolVersion = toolVersion
         self.files = files
         self.components = components
@@ -89,6 +92,7 @@ public struct LintReport: Sendable {
         self.baselined = baselined
         self.rules = rules.sorted { $0.id < $1.id }
         self.lintedFiles = lintedFiles.sorted()
+        self.rulesRun = rulesRun
     }
 
     /// The linter hands findings over already sorted file by file. Checking that reads only

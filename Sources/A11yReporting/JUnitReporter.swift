@@ -1,19 +1,23 @@
 import A11yModel
 
-/// JUnit XML: one `<testsuite>` per file, one `<testcase>` per component × rule (rules
-/// without findings pass), one `<error>` testcase per file that could not be read.
+/// JUnit XML: one `<testsuite>` per file, one `<testcase>` per component × rule that checked
+/// the file (rules without findings pass; rules that did not run are not listed), one
+/// `<error>` testcase per file that could not be read. Errors and warnings fail a test case;
+/// notes never do (they go to `<system-out>`).
 enum JUnitReporter {
     struct TestCase {
         var className: String
         var name: String
         var findings: [Finding] = []
         var inputErrors: [InputError] = []
+        /// A test case fails on an error or a warning, never on a note.
+        var fails: Bool { findings.contains { $0.severity != .note } }
     }
 
     struct Suite {
         var file: String
         var cases: [TestCase]
-        var failures: Int { cases.filter { !$0.findings.isEmpty }.count }
+        var failures: Int { cases.filter(\.fails).count }
         var errors: Int { cases.filter { !$0.inputErrors.isEmpty }.count }
     }
 
@@ -23,7 +27,7 @@ enum JUnitReporter {
         let failures = suites.reduce(0) { $0 + $1.failures }
         let errors = suites.reduce(0) { $0 + $1.errors }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"a11ylint\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        out += "<testsuites name=\"a11ylint\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\">\n"
         for suite in suites {
             out += "  <testsuite name=\"\(Markup.escape(suite.file))\" tests=\"\(suite.cases.count)\""
                 + " failures=\"\(suite.failures)\" errors=\"\(suite.errors)\" skipped=\"0\">\n"
@@ -46,7 +50,8 @@ enum JUnitReporter {
         return files.map { file in
             var cases: [TestCase] = []
             if lintedFiles.contains(file) {
-                cases += ruleCases(file: file, findings: findingsByFile[file] ?? [], rules: report.rules)
+                cases += ruleCases(file: file, findings: findingsByFile[file] ?? [], rules: report.rules,
+                                   ran: report.rulesRun[file])
             }
             if let errors = errorsByFile[file] {
                 cases.append(TestCase(className: fallbackClassName(file), name: "input-error", inputErrors: errors))
@@ -55,15 +60,21 @@ enum JUnitReporter {
         }
     }
 
-    private static func ruleCases(file: String, findings: [Finding], rules: [RuleDescription]) -> [TestCase] {
+    private static func ruleCases(file: String, findings: [Finding], rules: [RuleDescription],
+                                  ran: [String]?) -> [TestCase] {
         // A file's components are those its findings name; findings without one (and
         // clean files) are filed under the file's base name.
         let fallback = fallbackClassName(file)
         var components = Set(findings.compactMap(\.component))
         if components.isEmpty || findings.contains(where: { $0.component == nil }) { components.insert(fallback) }
 
-        let kinds = ruleKinds(for: file)
-        var ruleIDs = Set(rules.filter { kinds.contains($0.kind) }.map(\.id))
+        var ruleIDs: Set<String>
+        if let ran {
+            ruleIDs = Set(ran)
+        } else {
+            let kinds = ruleKinds(for: file)
+            ruleIDs = Set(rules.filter { kinds.contains($0.kind) }.map(\.id))
+        }
         ruleIDs.formUnion(findings.map(\.rule))
 
         var grouped: [String: [Finding]] = [:]
@@ -100,13 +111,18 @@ enum JUnitReporter {
             return
         }
         out += open + ">\n"
-        if !testCase.findings.isEmpty {
-            let findings = testCase.findings
-            let worst = findings.map(\.severity).max()!
-            let message = findings.count == 1 ? findings[0].message : "\(findings.count) findings"
+        let failing = testCase.findings.filter { $0.severity != .note }
+        if !failing.isEmpty {
+            let worst = failing.map(\.severity).max()!
+            let message = failing.count == 1 ? failing[0].message : "\(failing.count) findings"
             out += "      <failure message=\"\(Markup.escape(message))\" type=\"\(worst.rawValue)\">"
-            out += findings.map { Markup.escapeText(describe($0)) }.joined(separator: "\n")
+            out += failing.map { Markup.escapeText(describe($0)) }.joined(separator: "\n")
             out += "</failure>\n"
+        }
+        let notes = testCase.findings.filter { $0.severity == .note }
+        if !notes.isEmpty {
+            out += "      <system-out>" + notes.map { Markup.escapeText(describe($0)) }.joined(separator: "\n")
+                + "</system-out>\n"
         }
         if !testCase.inputErrors.isEmpty {
             let errors = testCase.inputErrors

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 /// Habits people bring from SwiftLint and other linters, through the binary.
 @Suite struct CommandLineHabitsTests {
@@ -126,5 +129,47 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stdout == "\(spec):1:10: error: \"name\" must be a string, got number [input-error]\n"
                 + "Found 0 errors, 0 warnings and 0 notes in 1 file (0 components); 1 input error.\n", "\(result.stdout)")
+    }
+}
+
+/// JUnit through the binary: only rules that ran are test cases, and every count agrees.
+@Suite struct JUnitHonestyTests {
+    @Test func onlyRulesThatRanAndCountsAgree() throws {
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        dir.write("specs/components/Broken.json", "{\"name\": \"Broken\",,}")
+        dir.write("specs/components/Chip.json", #"{"name": "Chip", "tags": ["chip"]}"#)
+        dir.write("specs/index.json", #"{"version": "1.0.0", "components": [{"name": "Chip"}, {"name": "Broken"}]}"#)
+        let result = CLI.run(["specs", "--reporter", "junit"], in: dir.url)
+        #expect(result.status == 2)
+        let doc = try XMLDocument(xmlString: result.stdout)
+        let root = try #require(doc.rootElement())
+        func count(_ element: XMLElement, _ name: String) -> Int? { element.attribute(forName: name)?.stringValue.flatMap { Int($0) } }
+        var tests = 0, failures = 0, errors = 0
+        for suite in root.elements(forName: "testsuite") {
+            let cases = suite.elements(forName: "testcase")
+            let file = suite.attribute(forName: "name")?.stringValue ?? ""
+            #expect(count(suite, "tests") == cases.count)
+            #expect(count(suite, "failures") == cases.filter { !$0.elements(forName: "failure").isEmpty }.count)
+            #expect(count(suite, "errors") == cases.filter { !$0.elements(forName: "error").isEmpty }.count)
+            #expect(count(suite, "skipped") == 0)
+            tests += cases.count
+            failures += count(suite, "failures") ?? 0
+            errors += count(suite, "errors") ?? 0
+            let names = cases.compactMap { $0.attribute(forName: "name")?.stringValue }
+            switch file {
+            case "specs/components/Broken.json": #expect(names == ["input-error"])
+            case "specs/components/Chip.json":
+                // Not a checkbox: only what reading the spec checks, and its note is no failure.
+                #expect(names == ["spec-unknown-key", "spec-unknown-kind"], "\(names)")
+                #expect(count(suite, "failures") == 0)
+            case "specs/index.json": #expect(names == ["index-consistency"], "\(names)")
+            default: Issue.record("unexpected suite \(file)")
+            }
+        }
+        #expect(count(root, "tests") == tests)
+        #expect(count(root, "failures") == failures)
+        #expect(count(root, "errors") == errors)
+        #expect(errors == 1)
     }
 }
