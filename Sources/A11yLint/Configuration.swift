@@ -86,10 +86,12 @@ public struct ConfigurationFile: Sendable {
     public var parentConfigLocation: SourceLocation?
     /// `a11ylint_version`: the version this configuration was written for.
     public var requiredVersion: String?
+    /// `max_file_size`: in MB; larger files are input errors.
+    public var maxFileSize: Double?
 
     public static let keys = ["included", "excluded", "disabled_rules", "only_rules", "contrast_level",
                               "large_text", "touch_target", "custom_rules", "strict", "baseline",
-                              "parent_config", "a11ylint_version"]
+                              "parent_config", "a11ylint_version", "max_file_size"]
     static let largeTextKeys = ["size", "bold_size"]
     static let touchTargetKeys = ["warning", "error"]
     static let ruleKeys = ["severity"]
@@ -207,6 +209,11 @@ public struct ConfigurationFile: Sendable {
             }
             parentConfig = PathScope.absolute(text, from: directory)
             parentConfigLocation = reader.location(value)
+        case "max_file_size":
+            guard value.scalar != nil, let text = value.string, let mb = Double(text), mb.isFinite, mb > 0 else {
+                throw reader.error(value, "'max_file_size' must be a positive number of MB")
+            }
+            maxFileSize = mb
         case "a11ylint_version":
             guard value.scalar != nil, let text = value.string, !text.isEmpty else {
                 throw reader.error(value, "'a11ylint_version' must be a version such as 0.1.0")
@@ -245,6 +252,7 @@ public struct ConfigurationFile: Sendable {
         if let largeBoldTextSize { configuration.ruleOptions.largeBoldTextSize = largeBoldTextSize }
         if let touchTargetWarning { configuration.ruleOptions.touchTargetWarning = touchTargetWarning }
         if let touchTargetError { configuration.ruleOptions.touchTargetError = touchTargetError }
+        if let maxFileSize { configuration.maxFileSize = Int(maxFileSize * 1_048_576) }
         configuration.customRules += customRules
         if let scope { configuration.scope = scope }
     }
@@ -454,6 +462,13 @@ struct ConfigurationReader {
         return result
     }
 
+    static func isKebabCase(_ id: String) -> Bool {
+        let words = id.split(separator: "-", omittingEmptySubsequences: false)
+        return !words.isEmpty && words.allSatisfy { word in
+            !word.isEmpty && word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+        }
+    }
+
     /// `custom_rules`: a mapping from rule id to its settings.
     mutating func customRules(_ node: Yams.Node, catalogueRules: Set<String>) throws(ConfigurationDiagnostic) -> [CustomSourceRule] {
         if isNull(node) { return [] }
@@ -462,6 +477,10 @@ struct ConfigurationReader {
         for (idNode, settings) in map {
             guard idNode.scalar != nil, let id = idNode.string, !id.isEmpty else {
                 throw error(idNode, "a custom rule's id must be a string")
+            }
+            guard Self.isKebabCase(id) else {
+                throw error(idNode, "custom rule id '\(id)' must be kebab-case (lower-case letters and digits in words "
+                            + "joined by '-', like 'no-fixed-font-size'): ids appear in every report")
             }
             if catalogueRules.contains(id) {
                 throw error(idNode, "custom rule '\(id)' has the id of a built-in rule; choose another id")

@@ -43,69 +43,163 @@ public struct LintInput: Sendable, Hashable {
     }
 }
 
-/// Turns command-line paths into inputs: files as given, folders walked
-/// (sorted, hidden folders and `.build` skipped).
+/// Turns command-line paths into inputs: files as given, folders walked (sorted; hidden
+/// folders, `.build`, `node_modules`, `Pods` and `DerivedData` skipped).
+///
+/// Nothing here can block or loop: a FIFO, socket or device is refused by its type before
+/// anything opens it; symbolic links to folders are not followed unless `followLinks`, and
+/// then a folder already on the way down (by device and inode) is not entered again; every
+/// real file is linted once, however many names lead to it. A name that is not valid UTF-8
+/// and a folder that cannot be read are input errors, with the bytes shown escaped.
 public enum InputCollector {
-    public static func collect(_ paths: [String], fileManager: FileManager = .default) -> (inputs: [LintInput], errors: [InputError]) {
+    public struct Options: Sendable {
+        public var followLinks = false
+        public init(followLinks: Bool = false) { self.followLinks = followLinks }
+    }
+
+    public static func collect(_ paths: [String], options: Options = Options()) -> (inputs: [LintInput], errors: [InputError]) {
+        var walker = Walker(options: options)
+        for path in paths { walker.add(root: path) }
+        return (walker.inputs, walker.errors)
+    }
+
+    struct FileID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+        init(_ status: stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
+    static let skippedFolders: Set<String> = ["node_modules", "Pods", "DerivedData", ".build"]
+
+    struct Walker {
+        let options: Options
         var inputs: [LintInput] = []
         var errors: [InputError] = []
-        var seen = Set<String>()
-        func add(_ path: String, explicit: Bool, key: String? = nil) {
-            let key = key ?? canonicalKey(path)
-            if seen.insert(key).inserted { inputs.append(LintInput(path: path, explicit: explicit)) }
-        }
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                errors.append(InputError(file: path, line: 1, column: 1, message: "no such file or directory"))
-                continue
+        var seen = Set<FileID>()
+
+        init(options: Options) { self.options = options }
+
+        mutating func add(root path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else {
+                let code = errno
+                var link = stat()
+                let dangling = code == ENOENT && lstat(path, &link) == 0
+                errors.append(InputError(file: path, line: 1, column: 1,
+                                         message: dangling ? "a symbolic link to nothing" : code == ENOENT
+                                            ? "no such file or directory" : OutputFile.errorText(code)))
+                return
             }
-            if !isDirectory.boolValue {
-                if LintInput.isLintable(path) { add(path, explicit: true) } else {
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR:
+                var ancestors = Set<FileID>()
+                walk(path, status: status, ancestors: &ancestors)
+            case S_IFREG:
+                guard LintInput.isLintable(path) else {
                     errors.append(InputError(file: path, message: "not a lintable file: expected a .json spec or index, or a .swift file"))
+                    return
                 }
-                continue
-            }
-            // A folder's files are the folder as given plus names from directory
-            // listings (never `.` or `..`), so their keys are the folder's key plus the
-            // rest of the path: one `URL` per folder instead of one per file.
-            let folderKey = canonicalKey(path)
-            for file in walk(path, fileManager: fileManager) {
-                add(file, explicit: false, key: derivedKey(of: file, folder: path, folderKey: folderKey))
+                if seen.insert(FileID(status)).inserted { inputs.append(LintInput(path: path, explicit: true)) }
+            default:
+                errors.append(InputError(file: path, message: "not a regular file (\(InputCollector.typeName(status))): not read"))
             }
         }
-        return (inputs, errors)
-    }
 
-    /// What tells two spellings of one file apart: absolute, `.` and `..` resolved.
-    static func canonicalKey(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
-    }
-
-    /// The key of `file`, found under `folder` (whose key is `folderKey`) by `walk`.
-    static func derivedKey(of file: String, folder: String, folderKey: String) -> String {
-        var rest = Substring(file.utf8.dropFirst(folder.utf8.count))
-        while rest.first == "/" { rest = rest.dropFirst() }
-        return folderKey.hasSuffix("/") ? folderKey + rest : folderKey + "/" + rest
-    }
-
-    /// Lintable files under `folder`, with paths that start with `folder` as given.
-    static func walk(_ folder: String, fileManager: FileManager) -> [String] {
-        var result: [String] = []
-        var pending = [folder]
-        while let dir = pending.popLast() {
-            guard let names = try? fileManager.contentsOfDirectory(atPath: dir) else { continue }
-            for name in names.sorted() where !name.hasPrefix(".") {
-                let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-                var isDirectory: ObjCBool = false
-                guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
-                    if name != "node_modules" && name != "Pods" && name != "DerivedData" { pending.append(path) }
-                } else if LintInput.isLintable(name) {
-                    result.append(path)
+        /// Lintable files under `folder`, depth first in name order, paths starting with
+        /// `folder` as given.
+        mutating func walk(_ folder: String, status: stat, ancestors: inout Set<FileID>) {
+            let id = FileID(status)
+            guard ancestors.insert(id).inserted else { return } // a link back up: a loop
+            defer { ancestors.remove(id) }
+            guard let names = InputCollector.listing(folder) else {
+                errors.append(InputError(file: folder, message: "cannot read this folder: \(OutputFile.errorText(errno))"))
+                return
+            }
+            for raw in names {
+                guard let name = String(validating: raw, as: UTF8.self) else {
+                    errors.append(InputError(file: join(folder, InputCollector.escaped(raw)),
+                                             message: "the file name is not valid UTF-8; rename it to lint it"))
+                    continue
+                }
+                if name.hasPrefix(".") { continue }
+                let path = join(folder, name)
+                var entry = stat()
+                guard lstat(path, &entry) == 0 else { continue }
+                var target = entry
+                let isLink = entry.st_mode & S_IFMT == S_IFLNK
+                if isLink, stat(path, &target) != 0 { continue } // dangling link: nothing to lint
+                switch target.st_mode & S_IFMT {
+                case S_IFDIR:
+                    if isLink && !options.followLinks { continue }
+                    if InputCollector.skippedFolders.contains(name) { continue }
+                    walk(path, status: target, ancestors: &ancestors)
+                case S_IFREG:
+                    if LintInput.isLintable(name), seen.insert(FileID(target)).inserted {
+                        inputs.append(LintInput(path: path, explicit: false))
+                    }
+                default:
+                    if LintInput.isLintable(name) {
+                        errors.append(InputError(file: path, message: "not a regular file (\(InputCollector.typeName(target))): not read"))
+                    }
                 }
             }
         }
-        return result.sorted()
+
+        func join(_ folder: String, _ name: String) -> String {
+            folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        }
+    }
+
+    /// The names in `folder` as raw bytes, sorted (by bytes), without `.` and `..`; nil when
+    /// the folder cannot be read (errno says why).
+    static func listing(_ folder: String) -> [[UInt8]]? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
+                Array(raw.prefix { $0 != 0 })
+            }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+            names.append(name)
+        }
+        return names.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// Bytes that are not valid UTF-8 shown as `\xFF`, the rest as text.
+    static func escaped(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var index = 0
+        while index < bytes.count {
+            // The longest valid UTF-8 prefix from here, else one escaped byte.
+            var end = min(bytes.count, index + 4)
+            var decoded: String?
+            while end > index {
+                if let s = String(validating: bytes[index..<end], as: UTF8.self) { decoded = s; break }
+                end -= 1
+            }
+            if let decoded, end > index {
+                out += decoded
+                index = end
+            } else {
+                out += "\\x" + String(format: "%02X", bytes[index])
+                index += 1
+            }
+        }
+        return out
+    }
+
+    static func typeName(_ status: stat) -> String {
+        switch status.st_mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFDIR: "a folder"
+        default: "not a regular file"
+        }
     }
 }

@@ -27,6 +27,10 @@ public struct LintRequest: Sendable {
     /// (`--stdin-path`).
     public var standardInput: [UInt8]?
     public var stdinPath: String?
+    /// `--follow-links`: walk into symbolic links to folders (loops are detected).
+    public var followLinks = false
+    /// `--max-file-size` in bytes (over `max_file_size` of the configuration).
+    public var maxFileSize: Int?
     /// `--allow-empty`: paths that hold nothing to lint are fine (exit 0).
     public var allowEmpty = false
     /// `--quiet`: no informational messages on standard error.
@@ -52,6 +56,9 @@ public struct LintSessionError: Error, Sendable, CustomStringConvertible {
     public var messages: [String] = []
     /// True when `message` is already in the `file:line:column: …` form.
     public var isPositioned = false
+    /// A configuration file's problems: its errors go into the report as input errors (the
+    /// report stays complete and valid), its warnings to standard error.
+    public var configuration: [ConfigurationDiagnostic] = []
     public var description: String { message }
 }
 
@@ -72,6 +79,7 @@ public enum LintSession {
             for chain in chains { chain.apply(to: &configuration) }
             if let level = request.level { configuration.ruleOptions.level = level }
             if let jobs = request.jobs { configuration.jobs = jobs }
+            if let size = request.maxFileSize { configuration.maxFileSize = size }
             if !request.onlyRules.isEmpty {
                 configuration.onlyRules = Set(request.onlyRules)
                 configuration.disabledRules.subtract(request.onlyRules)
@@ -103,7 +111,8 @@ public enum LintSession {
                 roots = scope.includedRoots(workingDirectory: request.workingDirectory)
             }
             let stdin = roots.contains("-")
-            (inputs, inputErrors) = InputCollector.collect(roots.filter { $0 != "-" })
+            (inputs, inputErrors) = InputCollector.collect(roots.filter { $0 != "-" },
+                                                           options: .init(followLinks: request.followLinks))
             if stdin { inputs.insert(.standardInput(request.standardInput ?? [], path: request.stdinPath), at: 0) }
             if request.skipOtherJSON {
                 inputs = inputs.map { input in
@@ -142,7 +151,8 @@ public enum LintSession {
                     groupConfiguration.gitIndex = configuration.gitIndex
                     groupConfiguration.relativePathBase = configuration.relativePathBase
                 } catch {
-                    throw LintSessionError(message: error.description, messages: messages, isPositioned: true)
+                    throw LintSessionError(message: error.description, messages: messages, isPositioned: true,
+                                           configuration: [error] + error.others)
                 }
             }
             let linter: Linter
@@ -208,7 +218,8 @@ public enum LintSession {
             messages += chain.warnings.map(\.line)
             return chain
         } catch {
-            throw LintSessionError(message: error.description, messages: messages, isPositioned: true)
+            throw LintSessionError(message: error.description, messages: messages, isPositioned: true,
+                                   configuration: [error] + error.others)
         }
     }
 }

@@ -25,6 +25,8 @@ public struct LintConfiguration: Sendable {
     public var gitIndex: GitIndexSnapshot?
     /// Worker threads; 1 lints serially.
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Files larger than this many bytes are input errors, not minutes of work.
+    public var maxFileSize = 16 * 1_048_576
 
     public init() {}
 
@@ -235,12 +237,16 @@ public final class Linter: Sendable {
         let bytes: [UInt8]
         if let contents = input.contents {
             bytes = contents
-        } else if let contents = Self.readRegularFile(input.path) {
-            bytes = contents
-        } else if let data = FileManager.default.contents(atPath: input.path) {
-            bytes = [UInt8](data)
         } else {
-            outcome.errors.append(InputError(file: input.path, message: "cannot read the file (permission denied, or not a regular file)"))
+            switch Self.readRegularFile(input.path, limit: configuration.maxFileSize) {
+            case .success(let contents): bytes = contents
+            case .failure(let problem):
+                outcome.errors.append(InputError(file: input.path, message: problem.message))
+                return outcome
+            }
+        }
+        if bytes.count > configuration.maxFileSize {
+            outcome.errors.append(InputError(file: input.path, message: ReadProblem.tooLarge(bytes.count, configuration.maxFileSize).message))
             return outcome
         }
         switch input.kind {
@@ -298,30 +304,61 @@ public final class Linter: Sendable {
         }
     }
 
-    /// A regular file's bytes in one `read` into the array the lexer uses (no `Data` and
-    /// no second copy); nil for anything else, which `FileManager` then reads.
-    static func readRegularFile(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+    struct ReadProblem: Error {
+        var message: String
+
+        static func tooLarge(_ size: Int, _ limit: Int) -> ReadProblem {
+            ReadProblem(message: "the file is \(megabytes(size)), over the \(megabytes(limit)) limit for one file "
+                        + "(max_file_size in .a11ylint.yml, or --max-file-size): not linted")
+        }
+
+        static func megabytes(_ bytes: Int) -> String {
+            let mb = Double(bytes) / 1_048_576
+            return mb >= 10 || mb == mb.rounded() ? "\(Int(mb.rounded())) MB" : String(format: "%.1f MB", mb)
+        }
+    }
+
+    /// A regular file's bytes in one `read` into the array the lexer uses (no `Data` and no
+    /// second copy). Opened without blocking and checked by type first, so a FIFO, socket
+    /// or device is refused instead of waited on; a file over `limit` bytes is refused
+    /// before it is read.
+    static func readRegularFile(_ path: String, limit: Int = .max) -> Result<[UInt8], ReadProblem> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else {
+            return .failure(ReadProblem(message: "cannot read the file: \(OutputFile.errorText(errno))"))
+        }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(descriptor, &status) == 0 else {
+            return .failure(ReadProblem(message: "cannot read the file: \(OutputFile.errorText(errno))"))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return .failure(ReadProblem(message: "not a regular file (\(InputCollector.typeName(status))): not read"))
+        }
         let size = Int(status.st_size)
-        var complete = true
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+        if size > limit { return .failure(.tooLarge(size, limit)) }
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = 0
             while count < size {
                 let n = read(descriptor, buffer.baseAddress! + count, size - count)
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { complete = n == 0; break }
+                if n < 0, errno == EINTR || errno == EAGAIN { continue }
+                if n < 0 { failure = errno; break }
+                if n == 0 { break }
                 count += n
             }
         }
-        // A file that grew since `fstat`: let FileManager read all of it.
-        guard complete, bytes.count == size else { return nil }
-        var probe: UInt8 = 0
-        guard read(descriptor, &probe, 1) == 0 else { return nil }
-        return bytes
+        if failure != 0 { return .failure(ReadProblem(message: "cannot read the file: \(OutputFile.errorText(failure))")) }
+        // A file that grew since `fstat`: read the rest, within the limit.
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if n < 0, errno == EINTR || errno == EAGAIN { continue }
+            if n <= 0 { break }
+            bytes += chunk[0..<n]
+            if bytes.count > limit { return .failure(.tooLarge(bytes.count, limit)) }
+        }
+        return .success(bytes)
     }
 
     /// Where specs live, for a JSON file found by walking a folder: in a folder named `specs`

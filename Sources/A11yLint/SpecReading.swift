@@ -6,10 +6,11 @@ extension Linter {
     /// The component specs in one file (a spec, or the checkbox calls of a Swift
     /// file), for commands that look at specs rather than lint them (`layout`).
     public func specs(at path: String) -> (specs: [ComponentSpec], errors: [InputError]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return ([], [InputError(file: path, message: "cannot read the file (missing, permission denied, or not a regular file)")])
+        let bytes: [UInt8]
+        switch Self.readRegularFile(path, limit: configuration.maxFileSize) {
+        case .success(let contents): bytes = contents
+        case .failure(let problem): return ([], [InputError(file: path, message: problem.message)])
         }
-        let bytes = [UInt8](data)
         if path.lowercased().hasSuffix(".swift") {
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 return ([], [InputError(file: path, message: "the file is not valid UTF-8")])

@@ -32,7 +32,8 @@ enum GitHubReporter {
             + "title=\(escapeProperty(title))::\(escapeData(message))\n"
     }
 
-    /// The runner's escaping of a command's message.
+    /// The runner's escaping of a command's message (`%`, CR and LF), after the other
+    /// controls and bidi characters are made visible (`SafeText`).
     static func escapeData(_ s: String) -> String {
         var out = ""
         for scalar in s.unicodeScalars {
@@ -40,7 +41,8 @@ enum GitHubReporter {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
+            default:
+                if SafeText.needsEscape(scalar) { out += SafeText.escaped(String(scalar)) } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out

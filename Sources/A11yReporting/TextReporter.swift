@@ -68,14 +68,16 @@ enum TextReporter {
         }
     }
 
+    /// Paths, messages and rule ids come from files and names a11ylint does not control:
+    /// escaped (`SafeText`) so nothing they hold can act on the terminal or the CI log.
     private static func line(location: SourceLocation, severity: Severity, message: String, tag: String,
                              color: Bool, into out: inout String) {
-        out += location.description
-        out += ": "
+        out += SafeText.lineStart(location.file)
+        out += ":\(location.line):\(location.column): "
         out += color ? paint(severity.rawValue, colorCode(severity)) : severity.rawValue
         out += ": "
-        out += singleLine(message)
-        out += " [\(tag)]\n"
+        out += SafeText.escaped(singleLine(message))
+        out += " [\(SafeText.escaped(tag))]\n"
     }
 
     /// `Found 3 errors, 1 warning and 0 notes in 1 file (1 component).`, with the

@@ -61,6 +61,12 @@ struct LintCommand: ParsableCommand {
             help: "With '-' among the paths: lint standard input as this file (its extension says JSON or Swift; configuration globs and messages use it).")
     var stdinPath: String?
 
+    @Flag(name: .customLong("follow-links"), help: "Walk into symbolic links to folders (loops are detected by device and inode).")
+    var followLinks = false
+
+    @Option(name: .customLong("max-file-size"), help: "Largest file to lint, in MB (default 16; also max_file_size in .a11ylint.yml).")
+    var maxFileSize: Double?
+
     @Flag(name: .customLong("allow-empty"), help: "Exit 0 when the paths hold nothing to lint (default: exit 2, so a mistyped path in CI fails).")
     var allowEmpty = false
 
@@ -88,6 +94,11 @@ struct LintCommand: ParsableCommand {
         request.onlyRules = onlyRule
         request.quiet = quiet
         request.allowEmpty = allowEmpty
+        request.followLinks = followLinks
+        if let maxFileSize {
+            guard maxFileSize.isFinite, maxFileSize > 0 else { throw fail("--max-file-size must be a positive number of MB") }
+            request.maxFileSize = Int(maxFileSize * 1_048_576)
+        }
         request.stdinPath = stdinPath
         if paths.contains("-") {
             request.standardInput = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
@@ -100,8 +111,26 @@ struct LintCommand: ParsableCommand {
             session = try LintSession.run(request, catalogue: try loadCatalogue())
         } catch let error as LintSessionError {
             error.messages.forEach(printError)
-            if error.isPositioned { printError(error.message); throw ExitCode(2) }
-            throw fail(error.message)
+            guard !error.configuration.isEmpty else {
+                if error.isPositioned { printError(error.message); throw ExitCode(2) }
+                throw fail(error.message)
+            }
+            // A configuration that cannot be used: nothing was linted, but the report is
+            // still complete and valid, with the configuration's errors as input errors.
+            let sorted = error.configuration.sorted { ($0.location.file, $0.location.line, $0.location.column)
+                < ($1.location.file, $1.location.line, $1.location.column) }
+            for diagnostic in sorted where diagnostic.severity != .error || reporter != .text {
+                printError(diagnostic.line)
+            }
+            let report = LintReport(toolVersion: Linter.version, files: 0, components: 0, findings: [],
+                                    inputErrors: sorted.filter { $0.severity == .error }.map {
+                                        InputError(file: $0.location.file, line: $0.location.line,
+                                                   column: $0.location.column, message: $0.message)
+                                    })
+            var options = ReportOptions(useColor: reporter == .text && terminalWantsColor(output: output))
+            options.quiet = quiet
+            try emit(Reporter.render(report, as: reporter, options: options), to: output)
+            throw ExitCode(2)
         }
         session.messages.forEach(printError)
 

@@ -402,9 +402,9 @@ struct ConfigurationTests {
         guard let result = CLI.run(["Form.swift"], in: folder.url) else { return }
         #expect(result.status == 2)
         // Every problem of the file at once, in file order: the warning is not lost.
-        #expect(result.stderr == ".a11ylint.yml:1:18: warning: unknown rule 'a' in 'disabled_rules'\n"
-                + ".a11ylint.yml:2:17: error: 'contrast_level' must be AA or AAA, not 'AAAA'\n")
-        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == ".a11ylint.yml:1:18: warning: unknown rule 'a' in 'disabled_rules'\n")
+        #expect(result.stdout == ".a11ylint.yml:2:17: error: 'contrast_level' must be AA or AAA, not 'AAAA' [input-error]\n"
+                + "Found 0 errors, 0 warnings and 0 notes in 0 files (0 components); 1 input error.\n")
     }
 
     @Test func everyErrorOfAFileIsShownAtOnce() throws {
@@ -414,13 +414,20 @@ struct ConfigurationTests {
         folder.write("Form.swift", forbiddenStateSwift)
         guard let result = CLI.run(["Form.swift"], in: folder.url) else { return }
         #expect(result.status == 2)
-        #expect(result.stderr == """
-            .a11ylint.yml:1:9: error: 'strict' must be true or false
-            .a11ylint.yml:2:17: error: 'contrast_level' must be AA or AAA, not 'AAAA'
-            .a11ylint.yml:3:15: error: severity must be error, warning or note, not 'loud'
-            .a11ylint.yml:4:1: warning: unknown key 'strickt' (did you mean 'strict'?)
+        #expect(result.stdout == """
+            .a11ylint.yml:1:9: error: 'strict' must be true or false [input-error]
+            .a11ylint.yml:2:17: error: 'contrast_level' must be AA or AAA, not 'AAAA' [input-error]
+            .a11ylint.yml:3:15: error: severity must be error, warning or note, not 'loud' [input-error]
+            Found 0 errors, 0 warnings and 0 notes in 0 files (0 components); 3 input errors.
 
-            """, "\(result.stderr)")
+            """, "\(result.stdout)")
+        #expect(result.stderr == ".a11ylint.yml:4:1: warning: unknown key 'strickt' (did you mean 'strict'?)\n")
+        // Other formats: the report is complete and valid, the errors in inputErrors.
+        guard let json = CLI.run(["Form.swift", "--reporter", "json"], in: folder.url) else { return }
+        #expect(json.status == 2)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((doc["inputErrors"] as? [[String: Any]])?.count == 3)
+        #expect((doc["findings"] as? [Any])?.isEmpty == true)
     }
 
     /// `parent_config` goes under the file; several `--config` merge in order.
@@ -471,7 +478,7 @@ struct ConfigurationTests {
         folder.write("legacy/.a11ylint.yml", "strict: maybe\n")
         guard let broken = CLI.run(["."], in: folder.url) else { return }
         #expect(broken.status == 2)
-        #expect(broken.stderr.contains("legacy/.a11ylint.yml:1:9: error: 'strict' must be true or false"), "\(broken.stderr)")
+        #expect(broken.stdout.contains("legacy/.a11ylint.yml:1:9: error: 'strict' must be true or false [input-error]"), "\(broken.stdout)")
     }
 
     @Test func parentConfigProblems() throws {
@@ -481,16 +488,16 @@ struct ConfigurationTests {
         folder.write(".a11ylint.yml", "parent_config: https://example.com/a11ylint.yml\n")
         guard let url = CLI.run(["Form.swift"], in: folder.url) else { return }
         #expect(url.status == 2)
-        #expect(url.stderr.hasPrefix(".a11ylint.yml:1:16: error: 'parent_config' must be a path"), "\(url.stderr)")
+        #expect(url.stdout.hasPrefix(".a11ylint.yml:1:16: error: 'parent_config' must be a path"), "\(url.stdout)")
         folder.write(".a11ylint.yml", "parent_config: missing.yml\n")
         guard let missing = CLI.run(["Form.swift"], in: folder.url) else { return }
         #expect(missing.status == 2)
-        #expect(missing.stderr == ".a11ylint.yml:1:16: error: parent_config missing.yml does not exist\n", "\(missing.stderr)")
+        #expect(missing.stdout.hasPrefix(".a11ylint.yml:1:16: error: parent_config missing.yml does not exist [input-error]\n"), "\(missing.stdout)")
         folder.write(".a11ylint.yml", "parent_config: other.yml\n")
         folder.write("other.yml", "parent_config: .a11ylint.yml\n")
         guard let cycle = CLI.run(["Form.swift"], in: folder.url) else { return }
         #expect(cycle.status == 2)
-        #expect(cycle.stderr.contains("'parent_config' makes a cycle"), "\(cycle.stderr)")
+        #expect(cycle.stdout.contains("'parent_config' makes a cycle"), "\(cycle.stdout)")
     }
 
     @Test func versionPinRefusesOtherVersions() throws {
@@ -500,9 +507,11 @@ struct ConfigurationTests {
         folder.write(".a11ylint.yml", "a11ylint_version: 9.9.9\n")
         guard let wrong = CLI.run(["Form.swift"], in: folder.url) else { return }
         #expect(wrong.status == 2)
-        #expect(wrong.stderr == ".a11ylint.yml:1:1: error: this configuration is for a11ylint 9.9.9 (a11ylint_version), "
-                + "but this is a11ylint \(Linter.version)\n", "\(wrong.stderr)")
-        #expect(wrong.stdout.isEmpty)
+        // The configuration's error is an input error of a complete report.
+        #expect(wrong.stdout == ".a11ylint.yml:1:1: error: this configuration is for a11ylint 9.9.9 (a11ylint_version), "
+                + "but this is a11ylint \(Linter.version) [input-error]\n"
+                + "Found 0 errors, 0 warnings and 0 notes in 0 files (0 components); 1 input error.\n", "\(wrong.stdout)")
+        #expect(wrong.stderr.isEmpty)
         let major = Linter.version.split(separator: ".").prefix(2).joined(separator: ".")
         for pin in [Linter.version, major] {
             folder.write(".a11ylint.yml", "a11ylint_version: '\(pin)'\n")
@@ -517,7 +526,7 @@ struct ConfigurationTests {
         folder.write("Form.swift", forbiddenStateSwift)
         guard let result = CLI.run(["--config", "nope.yml", "Form.swift"], in: folder.url) else { return }
         #expect(result.status == 2)
-        #expect(result.stderr.contains("configuration file nope.yml does not exist"))
+        #expect(result.stdout.contains("nope.yml:1:1: error: configuration file nope.yml does not exist [input-error]"), "\(result.stdout)")
     }
 
     @Test func cliConfigOptionAndCommandLineOverride() throws {

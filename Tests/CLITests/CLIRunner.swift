@@ -22,7 +22,8 @@ enum CLI {
 
     /// Runs a11ylint with `arguments` in `directory` (default: the repository root).
     static func run(_ arguments: [String], in directory: URL? = nil, binary: URL? = nil,
-                    environment: [String: String] = [:], input: String? = nil, shellScript: String? = nil) -> Result {
+                    environment: [String: String] = [:], input: String? = nil, shellScript: String? = nil,
+                    timeout: Double = 60) -> Result {
         let process = Process()
         process.executableURL = binary ?? self.binary
         process.arguments = shellScript.map { ["-c", $0] } ?? arguments
@@ -37,6 +38,11 @@ enum CLI {
         let stdin = Pipe()
         process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try! process.run()
+        // A run that hangs is killed, and the test sees status 9 instead of waiting for ever.
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
         if let input {
             // Written on its own thread: a large input must not block on a full pipe.
             let writer = stdin.fileHandleForWriting

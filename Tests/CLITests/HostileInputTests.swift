@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// Hostile but ordinary situations, through the binary: every case ends within 5 s with
+/// exit 0, 1 or 2, a clear message and a valid report, and the input beside it is linted.
+@Suite struct HostileInputTests {
+    static let good = #"{"name": "CheckboxView", "usage": "CheckboxView().configure(text: \"Accept terms\")"}"#
+
+    /// Runs in `dir` with a valid spec beside the hostile input; the JSON report must parse,
+    /// name the good spec's findings, and the run must end in time with a contract exit code.
+    func lint(_ arguments: [String], in dir: TempDir, expectStatus: Int32 = 2) throws -> (CLI.Result, [String: Any]) {
+        let start = Date()
+        let result = CLI.run(arguments + ["good/CheckboxView.json", "--reporter", "json"], in: dir.url, timeout: 5)
+        #expect(Date().timeIntervalSince(start) < 5, "took too long")
+        #expect(result.status == expectStatus, "\(result.stdout)\(result.stderr)")
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+                               "not valid JSON: \(result.stdout)")
+        let files = Set((doc["findings"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String })
+        #expect(files.contains("good/CheckboxView.json"), "the good spec was linted too")
+        return (result, doc)
+    }
+
+    func inputErrors(_ doc: [String: Any]) -> [String] {
+        (doc["inputErrors"] as? [[String: Any]] ?? []).map { "\($0["file"] ?? ""): \($0["message"] ?? "")" }
+    }
+
+    func directory() -> TempDir {
+        let dir = TempDir()
+        dir.write("good/CheckboxView.json", Self.good)
+        return dir
+    }
+
+    @Test func fifoGivenOrInAFolderIsRefusedWithoutBlocking() throws {
+        let dir = directory()
+        defer { dir.cleanUp() }
+        try FileManager.default.createDirectory(at: dir.url.appendingPathComponent("pipes"), withIntermediateDirectories: true)
+        #expect(mkfifo(dir.url.appendingPathComponent("x.json").path, 0o644) == 0)
+        #expect(mkfifo(dir.url.appendingPathComponent("pipes/y.swift").path, 0o644) == 0)
+        let (_, doc) = try lint(["x.json", "pipes"], in: dir)
+        let errors = inputErrors(doc)
+        #expect(errors.contains("x.json: not a regular file (a FIFO): not read"), "\(errors)")
+        #expect(errors.contains("pipes/y.swift: not a regular file (a FIFO): not read"), "\(errors)")
+        // `layout` refuses it too.
+        let layout = CLI.run(["layout", "x.json"], in: dir.url, timeout: 5)
+        #expect(layout.status == 2)
+        #expect(layout.stderr.contains("not a regular file (a FIFO)"), "\(layout.stderr)")
+    }
+
+    @Test func symlinkLoopsEndAndEachFileIsLintedOnce() throws {
+        let dir = directory()
+        defer { dir.cleanUp() }
+        dir.write("d/sub/Form.swift", "struct F: View { var body: some View { Image(\"x\") } }\n")
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: dir.url.appendingPathComponent("d/self").path, withDestinationPath: ".")
+        try fm.createSymbolicLink(atPath: dir.url.appendingPathComponent("d/sub/up").path, withDestinationPath: "..")
+        try fm.createSymbolicLink(atPath: dir.url.appendingPathComponent("d/again.swift").path, withDestinationPath: "sub/Form.swift")
+        for follow in [false, true] {
+            let (_, doc) = try lint(["d"] + (follow ? ["--follow-links"] : []), in: dir, expectStatus: 1)
+            let summary = try #require(doc["summary"] as? [String: Int])
+            #expect(summary["files"] == 2, "the Swift file once, and the good spec: \(summary)")
+            let imageFindings = (doc["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "image-without-label" }
+            #expect(imageFindings.count == 1, "\(imageFindings)")
+        }
+    }
+
+    @Test func namesThatAreNotUTF8AreInputErrorsShownEscaped() throws {
+        let dir = directory()
+        defer { dir.cleanUp() }
+        let folder = dir.url.appendingPathComponent("odd").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let name = Array((folder + "/bad").utf8) + [0xFF, 0xFE] + Array(".swift".utf8) + [0]
+        let fd = name.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: name.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(fd >= 0)
+        close(fd)
+        let (_, doc) = try lint(["odd"], in: dir)
+        #expect(inputErrors(doc).contains("odd/bad\\xFF\\xFE.swift: the file name is not valid UTF-8; rename it to lint it"),
+                "\(inputErrors(doc))")
+    }
+
+    /// Control, bidi and newline characters from file names and specs cannot act on the
+    /// terminal or start a GitHub workflow command.
+    @Test func textAndGitHubOutputAreEscaped() throws {
+        let dir = directory()
+        defer { dir.cleanUp() }
+        let evil = "x\n::warning title=pwned::\u{1B}]0;title\u{07}\u{202E}evil.json"
+        dir.write(evil, #"{"name": "Evil\u001B[31m\u202E", "tags": ["checkbox"], "a11y": {"variants": [{"name": "v\u0007", "text": ""}]}}"#)
+        for reporter in ["text", "github"] {
+            let result = CLI.run([evil, "--reporter", reporter], in: dir.url, timeout: 5)
+            #expect(result.status == 1, "\(result.stdout)")
+            for line in result.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+                if reporter == "text" { #expect(!line.hasPrefix("::"), "\(line)") }
+                #expect(!line.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" || $0.value == 0x202E || $0.value == 0x7F },
+                        "raw control character in \(line.debugDescription)")
+            }
+            #expect(result.stdout.contains("\\u{1B}"), "\(result.stdout)")
+            if reporter == "github" {
+                #expect(result.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") || $0.hasPrefix("::notice ") })
+            }
+        }
+    }
+
+    @Test func customRuleIdsMustBeKebabCase() {
+        let dir = directory()
+        defer { dir.cleanUp() }
+        dir.write(".a11ylint.yml", "custom_rules:\n  No_Fixed Font:\n    regex: 'x'\n")
+        let result = CLI.run(["good"], in: dir.url, timeout: 5)
+        #expect(result.status == 2)
+        #expect(result.stdout.contains(".a11ylint.yml:2:3: error: custom rule id 'No_Fixed Font' must be kebab-case"), "\(result.stdout)")
+    }
+
+    @Test func oversizedFilesAreInputErrors() throws {
+        let dir = directory()
+        defer { dir.cleanUp() }
+        dir.write("big/Huge.swift", String(repeating: "let x = 1 // padding padding padding\n", count: 60_000)) // ~2.2 MB
+        let (_, doc) = try lint(["big", "--max-file-size", "1"], in: dir)
+        #expect(inputErrors(doc).contains { $0.hasPrefix("big/Huge.swift: the file is 2.1 MB, over the 1 MB limit") }, "\(inputErrors(doc))")
+    }
+}
