@@ -20,6 +20,9 @@ struct BreakOpportunity: Hashable {
 }
 
 enum LineBreaking {
+    /// Bytes of a long run measured first on their own (see `wrap`).
+    static let prefixProbe = 512
+
     /// ICU's line-break opportunities of `utf8` (the end of the text is always one).
     static func opportunities(utf8: UnsafeBufferPointer<UInt8>) -> [BreakOpportunity] {
         guard let base = utf8.baseAddress, !utf8.isEmpty else { return [] }
@@ -92,6 +95,10 @@ enum LineBreaking {
         let count = bytes.count
         guard count > 0 else { return [] }
         let breaks = opportunities(utf8: bytes)
+        // Grapheme boundaries of the whole text, found once when a word first needs
+        // splitting: computing them per line for the rest of the text made a long unbroken
+        // label quadratic (32,000 characters took seconds).
+        var clusterOffsets: [Int]?
         var lines: [(range: Range<Int>, width: Double)] = []
         var lineStart = 0
         var next = 0 // first opportunity after lineStart
@@ -103,6 +110,14 @@ enum LineBreaking {
             while candidate < breaks.count {
                 let end = breaks[candidate].offset
                 let visible = visibleEnd(bytes, lineStart, end)
+                // A long run is first measured by a prefix: once that alone is clearly too
+                // wide, so is the run (shaping the rest of a long label for every line made
+                // wrapping quadratic).
+                if visible - lineStart > prefixProbe {
+                    var probeEnd = lineStart + prefixProbe
+                    while probeEnd < visible, bytes[probeEnd] & 0xC0 == 0x80 { probeEnd += 1 }
+                    if measure(lineStart..<probeEnd) > maxWidth * 1.01 + 1 { break }
+                }
                 let width = measure(lineStart..<visible)
                 guard width <= maxWidth else { break }
                 fitted = (end, width)
@@ -117,15 +132,25 @@ enum LineBreaking {
             }
             // The first segment alone is too wide: split it between grapheme clusters.
             let segmentEnd = breaks[next].offset
-            let segment = UnsafeBufferPointer(rebasing: bytes[lineStart..<segmentEnd])
-            let clusters = graphemeBoundaries(utf8: segment).map { lineStart + $0 }
-            var splitEnd = clusters.first ?? segmentEnd
+            if clusterOffsets == nil { clusterOffsets = graphemeBoundaries(utf8: bytes) }
+            let all = clusterOffsets!
+            // The first cluster boundary after the line's start (binary search), then on
+            // while the line still fits.
+            var low = 0, high = all.count
+            while low < high {
+                let mid = (low + high) / 2
+                if all[mid] <= lineStart { low = mid + 1 } else { high = mid }
+            }
+            var splitEnd = low < all.count ? min(all[low], segmentEnd) : segmentEnd
             var splitWidth = measure(lineStart..<visibleEnd(bytes, lineStart, splitEnd))
-            for end in clusters.dropFirst() {
+            var index = low + 1
+            while index < all.count, all[index] <= segmentEnd {
+                let end = all[index]
                 let width = measure(lineStart..<visibleEnd(bytes, lineStart, end))
                 guard width <= maxWidth else { break }
                 splitEnd = end
                 splitWidth = width
+                index += 1
             }
             // White space left over in the segment hangs at the end of this line rather
             // than becoming an empty line of its own.

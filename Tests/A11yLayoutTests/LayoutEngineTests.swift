@@ -114,6 +114,24 @@ let wrappingCases: [(text: String, width: Double, lines: [(String, Int)])] = [
         }
     }
 
+    /// A 32,000-character label: every line greedy-full (the next cluster would not fit),
+    /// nothing lost, for an unbroken run and for words. Wrapping is linear in the label's
+    /// length (it used to recompute the rest's grapheme boundaries, and shape the rest of an
+    /// unbroken run, for every line).
+    @Test(arguments: [String(repeating: "x", count: 32_000), String(repeating: "word ", count: 6_400)])
+    func longLabelsWrapCompletelyAndGreedily(text: String) throws {
+        let font = try engine.resolveFont(Typography(), specFile: "spec.json")
+        let lines = engine.wrap(text, font: font, size: 14, maxWidth: 311)
+        #expect(lines.map(\.text).joined().filter { $0 != " " } == text.filter { $0 != " " })
+        #expect(lines.count > 600)
+        for (line, next) in zip(lines, lines.dropFirst()) {
+            #expect(line.width <= 311)
+            let grown = line.text.contains(" ") || text.hasPrefix("word") ? line.text + " " + next.text.split(separator: " ")[0]
+                : line.text + String(next.text.prefix(1))
+            #expect(engine.textWidth(grown, font: font, size: 14) > 311, "line could have held more: \(line.text)")
+        }
+    }
+
     @Test func graphemeClustersAreNeverSplit() throws {
         // "é" as e + combining acute, and a family emoji joined with ZWJs.
         let word = String(repeating: "e\u{301}", count: 30) + "👨‍👩‍👧"
