@@ -31,6 +31,10 @@ public struct LintRequest: Sendable {
     public var followLinks = false
     /// `--max-file-size` in bytes (over `max_file_size` of the configuration).
     public var maxFileSize: Int?
+    /// `--fix`: rewrite failing colour values of the specs to passing ones, then lint the
+    /// result; with `dryRun`, change nothing and return the diff instead.
+    public var fix = false
+    public var dryRun = false
     /// `--allow-empty`: paths that hold nothing to lint are fine (exit 0).
     public var allowEmpty = false
     /// `--quiet`: no informational messages on standard error.
@@ -47,6 +51,10 @@ public struct LintSessionResult: Sendable {
     public var strict: Bool
     /// Configuration warnings (`file:line:column: warning: …`) and notes for standard error.
     public var messages: [String]
+    /// `--fix`: the colour values changed (or, with `--dry-run`, that would be).
+    public var changes: [SpecFixer.Change] = []
+    /// `--fix --dry-run`: the unified diff of what `--fix` would write.
+    public var diff: String?
 }
 
 /// A run that cannot start or finish (exit 2). Messages that were already due
@@ -120,6 +128,35 @@ public enum LintSession {
                     input.explicit = false
                     return input
                 }
+            }
+        }
+
+        var changes: [SpecFixer.Change] = []
+        var diff: String?
+        if request.fix {
+            guard !request.staged else {
+                throw LintSessionError(message: "--fix rewrites files in the working tree; it does not go with --staged",
+                                       messages: messages)
+            }
+            let linter: Linter
+            do { linter = try Linter(catalogue: catalogue, configuration: configuration) } catch {
+                throw LintSessionError(message: error.description, messages: messages)
+            }
+            let specFiles = inputs.filter { $0.kind == .json && $0.contents == nil }.map(\.path)
+            let fixed = SpecFixer.fix(specFiles, linter: linter, options: configuration.ruleOptions)
+            changes = fixed.changes
+            if request.dryRun {
+                diff = fixed.files.keys.sorted().map { UnifiedDiff.make(path: $0, old: fixed.files[$0]!.old,
+                                                                        new: fixed.files[$0]!.new) }.joined()
+            } else {
+                for file in fixed.files.keys.sorted() {
+                    do { try OutputFile.write(fixed.files[file]!.new, to: file) } catch {
+                        throw LintSessionError(message: error.description, messages: messages)
+                    }
+                }
+            }
+            if !request.quiet {
+                messages += changes.map { $0.description }
             }
         }
 
@@ -200,8 +237,11 @@ public enum LintSession {
                 throw LintSessionError(message: error.description, messages: messages)
             }
         }
-        return LintSessionResult(report: report, specs: result.specs, ruleOptions: configuration.ruleOptions,
-                                 strict: request.strict || chain.strict == true, messages: messages)
+        var session = LintSessionResult(report: report, specs: result.specs, ruleOptions: configuration.ruleOptions,
+                                        strict: request.strict || chain.strict == true, messages: messages)
+        session.changes = changes
+        session.diff = diff
+        return session
     }
 
     /// The `--config` files (merged in order), else `.a11ylint.yml` found upward, each after

@@ -27,7 +27,7 @@ public enum OutputFile {
         var template = Array((folder + "/." + url.lastPathComponent + ".a11ylint-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw WriteError(path: path, reason: errorText(errno)) }
-        let temporary = String(cString: template)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var failure: Int32 = 0
         if !writeAll(bytes, to: descriptor) { failure = errno }
         if failure == 0, fsync(descriptor) != 0, errno != EINVAL { failure = errno }
@@ -41,6 +41,14 @@ public enum OutputFile {
             unlink(temporary)
             throw WriteError(path: path, reason: errorText(failure))
         }
+    }
+
+    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+        var failure: WriteError?
+        bytes.withUnsafeBufferPointer { buffer in
+            do throws(WriteError) { try write(buffer, to: path) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     public static func write(_ text: String, to path: String) throws(WriteError) {

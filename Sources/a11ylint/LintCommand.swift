@@ -61,6 +61,12 @@ struct LintCommand: ParsableCommand {
             help: "With '-' among the paths: lint standard input as this file (its extension says JSON or Swift; configuration globs and messages use it).")
     var stdinPath: String?
 
+    @Flag(help: "Rewrite each failing colour value of the specs to a passing one (in its own notation, nothing else changed), then lint the result.")
+    var fix = false
+
+    @Flag(name: .customLong("dry-run"), help: "With --fix: print the unified diff of what would change, and change nothing.")
+    var dryRun = false
+
     @Flag(name: .customLong("follow-links"), help: "Walk into symbolic links to folders (loops are detected by device and inode).")
     var followLinks = false
 
@@ -94,6 +100,9 @@ struct LintCommand: ParsableCommand {
         request.onlyRules = onlyRule
         request.quiet = quiet
         request.allowEmpty = allowEmpty
+        request.fix = fix
+        request.dryRun = dryRun
+        if dryRun && !fix { throw fail("--dry-run goes with --fix") }
         request.followLinks = followLinks
         if let maxFileSize {
             guard maxFileSize.isFinite, maxFileSize > 0 else { throw fail("--max-file-size must be a positive number of MB") }
@@ -133,6 +142,11 @@ struct LintCommand: ParsableCommand {
             throw ExitCode(2)
         }
         session.messages.forEach(printError)
+        if let diff = session.diff {
+            // --fix --dry-run: the diff is the output; the exit code is the unfixed files'.
+            try emit(diff, to: output)
+            Foundation.exit(session.report.exitCode(strict: session.strict))
+        }
 
         var options = ReportOptions(useColor: reporter == .text && terminalWantsColor(output: output), strict: session.strict)
         options.quiet = quiet

@@ -1,0 +1,119 @@
+import Foundation
+import A11yJSON
+import A11yModel
+import A11yRules
+
+/// `--fix`: rewrites each failing colour value written in a spec to a passing one, changing
+/// only those bytes.
+///
+/// For a colour role of a theme, the value chosen meets every pair the role is in there (as
+/// the foreground, and as the background of another role, as a checked fill under its
+/// checkmark): a translucent colour keeps its RGB and gets the smallest passing alpha when
+/// one exists, any other gets the role's suggestion (nearest OKLCH lightness at its hue). A
+/// value is written in its own notation (`ColorEdit`). Colours that come from a preset, not
+/// from the file, are left alone.
+public enum SpecFixer {
+    public struct Change: Sendable, Hashable {
+        public var file: String
+        public var line: Int
+        public var column: Int
+        public var old: String
+        public var new: String
+        public var description: String { "\(file):\(line):\(column): \(old) → \(new)" }
+    }
+
+    /// The edits for `specs` (each read from `contents[spec.file]`), by file.
+    public static func edits(for specs: [ComponentSpec], options: RuleOptions,
+                             contents: [String: [UInt8]]) -> [String: [ByteEdit]] {
+        var result: [String: [ByteEdit]] = [:]
+        for spec in specs {
+            guard let bytes = contents[spec.file], let document = try? JSONDocument(bytes: bytes) else { continue }
+            let measurements = ContrastMeasurements.measure(spec, options: options)
+            var done = Set<SourceLocation>()
+            // A pair whose background is itself being fixed waits for the next round: a
+            // darker fill may already make its white checkmark pass.
+            let fixing = Set(measurements.filter { !$0.passes }.map { "\($0.theme.name)\u{1F}\($0.role)" })
+            for failing in measurements where !failing.passes {
+                if let background = failing.backgroundRole, fixing.contains("\(failing.theme.name)\u{1F}\(background)") {
+                    continue
+                }
+                guard let location = failing.colorLocation, location.file == spec.file, done.insert(location).inserted,
+                      let node = Self.node(at: location, in: document.root) else { continue }
+                let pairs = measurements.filter { $0.theme.name == failing.theme.name && $0.role == failing.role }
+                let under = measurements.filter { $0.theme.name == failing.theme.name && $0.backgroundRole == failing.role }
+                let requirements = Array(Set(pairs.map { ContrastRequirement(background: $0.background, ratio: $0.required) }))
+                    + under.map { ContrastRequirement(under: $0.written, ratio: $0.required) }
+                // How a candidate (as it would be parsed back) renders in every pair.
+                func meetsAll(_ candidate: RGBA) -> Bool {
+                    requirements.allSatisfy { requirement in
+                        guard let background = requirement.background else { return requirement.isMet(by: candidate.isOpaque ? candidate : candidate.composited(over: failing.theme.opaqueBackground)) }
+                        return requirement.isMet(by: candidate.isOpaque ? candidate : candidate.composited(over: background))
+                    }
+                }
+                var candidates: [RGBA] = []
+                if let alpha = ContrastSuggestion.smallestAlpha(of: failing.written, meeting: requirements.filter { $0.background != nil }) {
+                    var translucent = failing.written
+                    translucent.alpha = alpha
+                    candidates.append(translucent)
+                }
+                if let opaque = ContrastSuggestion.nearest(to: failing.foreground, meeting: requirements) {
+                    candidates.append(opaque)
+                }
+                for candidate in candidates where meetsAll(candidate) {
+                    if let edits = ColorEdit.edits(for: node, in: bytes, to: candidate, accepts: meetsAll) {
+                        result[spec.file, default: []] += edits
+                        break
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The value node that starts at `location`.
+    static func node(at location: SourceLocation, in root: JSONNode) -> JSONNode? {
+        if root.position.line == location.line && root.position.column == location.column { return root }
+        switch root.value {
+        case .object(let members):
+            for member in members where member.value.position.line <= location.line {
+                if let found = node(at: location, in: member.value) { return found }
+            }
+        case .array(let items):
+            for item in items where item.position.line <= location.line {
+                if let found = node(at: location, in: item) { return found }
+            }
+        default: break
+        }
+        return nil
+    }
+
+    /// Lints `paths`' specs and rewrites their failing colours, round after round (a fixed
+    /// fill changes the pair its checkmark is in) until nothing changes, in memory.
+    /// Returns the files' new bytes (only those that changed) and the changes made.
+    public static func fix(_ specFiles: [String], linter: Linter, options: RuleOptions,
+                           rounds: Int = 4) -> (files: [String: (old: [UInt8], new: [UInt8])], changes: [Change]) {
+        var contents: [String: [UInt8]] = [:]
+        var original: [String: [UInt8]] = [:]
+        for file in specFiles {
+            if case .success(let bytes) = Linter.readRegularFile(file, limit: linter.configuration.maxFileSize) {
+                contents[file] = bytes
+                original[file] = bytes
+            }
+        }
+        var changes: [Change] = []
+        for _ in 0..<rounds {
+            let inputs = contents.keys.sorted().map { LintInput(path: $0, contents: contents[$0], explicit: true) }
+            let specs = linter.lint(inputs: inputs).specs
+            let edits = edits(for: specs, options: options, contents: contents)
+            if edits.values.allSatisfy(\.isEmpty) { break }
+            for (file, fileEdits) in edits where !fileEdits.isEmpty {
+                let old = contents[file]!
+                contents[file] = ByteEdit.apply(fileEdits, to: old)
+                changes += fileEdits.map { Change(file: file, line: $0.line, column: $0.column, old: $0.original, new: $0.replacement) }
+            }
+        }
+        var files: [String: (old: [UInt8], new: [UInt8])] = [:]
+        for (file, bytes) in contents where bytes != original[file] { files[file] = (original[file]!, bytes) }
+        return (files, changes)
+    }
+}
