@@ -35,6 +35,8 @@ public struct LintRequest: Sendable {
     /// result; with `dryRun`, change nothing and return the diff instead.
     public var fix = false
     public var dryRun = false
+    /// Attach the fixes of contrast findings to the report (SARIF shows them).
+    public var reportFixes = false
     /// `--allow-empty`: paths that hold nothing to lint are fine (exit 0).
     public var allowEmpty = false
     /// `--quiet`: no informational messages on standard error.
@@ -235,6 +237,17 @@ public enum LintSession {
                 report = try Baseline(contentsOf: path).apply(to: report)
             } catch {
                 throw LintSessionError(message: error.description, messages: messages)
+            }
+        }
+        if request.reportFixes {
+            var contents: [String: [UInt8]] = [:]
+            for spec in result.specs where contents[spec.file] == nil && spec.file.lowercased().hasSuffix(".json") {
+                if case .success(let bytes) = Linter.readRegularFile(spec.file, limit: configuration.maxFileSize) {
+                    contents[spec.file] = bytes
+                }
+            }
+            for fix in SpecFixer.fixes(for: result.specs, options: configuration.ruleOptions, contents: contents) {
+                report.fixes[ReportFix.key(file: fix.file, theme: fix.theme, role: fix.role)] = fix
             }
         }
         var session = LintSessionResult(report: report, specs: result.specs, ruleOptions: configuration.ruleOptions,

@@ -26,6 +26,14 @@ public enum SpecFixer {
     public static func edits(for specs: [ComponentSpec], options: RuleOptions,
                              contents: [String: [UInt8]]) -> [String: [ByteEdit]] {
         var result: [String: [ByteEdit]] = [:]
+        for fix in fixes(for: specs, options: options, contents: contents) { result[fix.file, default: []] += fix.edits }
+        return result
+    }
+
+    /// The fixes for `specs`, one per colour value: which theme and role it is, and its edits.
+    public static func fixes(for specs: [ComponentSpec], options: RuleOptions,
+                             contents: [String: [UInt8]]) -> [ReportFix] {
+        var result: [ReportFix] = []
         for spec in specs {
             guard let bytes = contents[spec.file], let document = try? JSONDocument(bytes: bytes) else { continue }
             let measurements = ContrastMeasurements.measure(spec, options: options)
@@ -61,7 +69,10 @@ public enum SpecFixer {
                 }
                 for candidate in candidates where meetsAll(candidate) {
                     if let edits = ColorEdit.edits(for: node, in: bytes, to: candidate, accepts: meetsAll) {
-                        result[spec.file, default: []] += edits
+                        if !edits.isEmpty {
+                            result.append(ReportFix(file: spec.file, theme: failing.theme.name, role: failing.role,
+                                                    edits: edits, colour: candidate.isOpaque ? candidate.hexRGB : candidate.hexString))
+                        }
                         break
                     }
                 }

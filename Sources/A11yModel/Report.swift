@@ -57,6 +57,30 @@ public enum WCAG {
 }
 
 /// Everything one lint run produced: what the reporters render.
+/// A rewrite of one colour value that makes the contrast findings of its role and theme
+/// pass: what `--fix` writes, and what SARIF offers as a fix.
+public struct ReportFix: Sendable, Hashable {
+    public var file: String
+    public var theme: String
+    public var role: String
+    public var edits: [ByteEdit]
+    /// The colour written, for messages (`#2DA24A`, `#0000008A`).
+    public var colour: String
+
+    public init(file: String, theme: String, role: String, edits: [ByteEdit], colour: String) {
+        self.file = file
+        self.theme = theme
+        self.role = role
+        self.edits = edits
+        self.colour = colour
+    }
+
+    /// The fix for `finding`, matched on file, theme and colour role.
+    public static func key(file: String, theme: String?, role: String?) -> String {
+        "\(file)\u{1F}\(theme ?? "")\u{1F}\(role ?? "")"
+    }
+}
+
 public struct LintReport: Sendable {
     public var toolVersion: String
     /// Files read (specs, indexes, Swift sources), including those that failed.
@@ -79,6 +103,8 @@ public struct LintReport: Sendable {
     /// For each linted file, the ids of the rules that checked it (sorted); files absent
     /// here (reports made by hand) count every rule of their kind.
     public var rulesRun: [String: [String]]
+    /// Fixes for contrast findings, by `ReportFix.key` (filled for reports that show them).
+    public var fixes: [String: ReportFix] = [:]
 
     public init(toolVersion: String, files: Int, components: Int, findings: [Finding],
                 inputErrors: [InputError], suppressed: Int = 0, baselined: Int? = nil,

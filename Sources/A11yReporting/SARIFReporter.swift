@@ -39,8 +39,10 @@ enum SARIFReporter {
             let (hash, occurrence) = fingerprints.next(finding, path: artifactURI(file).uri)
             var location = finding.location
             location.file = file
+            let fix = report.fixes[ReportFix.key(file: finding.location.file, theme: finding.theme,
+                                                 role: finding.measured.string("role"))]
             return result(finding, location: location, ruleIndex: ruleIndex[finding.rule] ?? 0,
-                          fingerprint: "\(hash):\(occurrence)")
+                          fingerprint: "\(hash):\(occurrence)", fix: fix)
         }
         var run: [(String, JSONOutput)] = [
             ("tool", .object([("driver", .object(driver))])),
@@ -119,7 +121,8 @@ enum SARIFReporter {
         return parts.isEmpty ? rule.id : parts.joined(separator: "\n\n")
     }
 
-    static func result(_ finding: Finding, location: SourceLocation, ruleIndex: Int, fingerprint: String) -> JSONOutput {
+    static func result(_ finding: Finding, location: SourceLocation, ruleIndex: Int, fingerprint: String,
+                       fix: ReportFix? = nil) -> JSONOutput {
         var properties: [(String, JSONOutput)] = []
         if let component = finding.component { properties.append(("component", .string(component))) }
         if let variant = finding.variant { properties.append(("variant", .string(variant))) }
@@ -133,7 +136,31 @@ enum SARIFReporter {
             ("message", .object([("text", .string(finding.message))])),
             ("locations", .array([.object([("physicalLocation", physicalLocation(location))])])),
             ("partialFingerprints", .object([(fingerprintKey, .string(fingerprint))])),
+        ] + (fix.map { [("fixes", .array([self.fix($0, location: location)]))] } ?? []) + [
             ("properties", .object(properties)),
+        ])
+    }
+
+    /// A SARIF fix: the colour value's bytes replaced (GitHub shows it as a suggestion).
+    static func fix(_ fix: ReportFix, location: SourceLocation) -> JSONOutput {
+        let (uri, base) = artifactURI(location.file)
+        var artifact: [(String, JSONOutput)] = [("uri", .string(uri))]
+        if let base { artifact.append(("uriBaseId", .string(base))) }
+        let replacements: [JSONOutput] = fix.edits.map { edit in
+            .object([
+                ("deletedRegion", .object([
+                    ("startLine", .int(edit.line)), ("startColumn", .int(edit.column)),
+                    ("endLine", .int(edit.line)), ("endColumn", .int(edit.column + edit.original.unicodeScalars.count)),
+                ])),
+                ("insertedContent", .object([("text", .string(edit.replacement))])),
+            ])
+        }
+        return .object([
+            ("description", .object([("text", .string("Use \(fix.colour) for \(fix.role) in theme \(fix.theme)"))])),
+            ("artifactChanges", .array([.object([
+                ("artifactLocation", .object(artifact)),
+                ("replacements", .array(replacements)),
+            ])])),
         ])
     }
 

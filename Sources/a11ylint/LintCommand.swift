@@ -101,6 +101,7 @@ struct LintCommand: ParsableCommand {
         request.quiet = quiet
         request.allowEmpty = allowEmpty
         request.fix = fix
+        request.reportFixes = reporter == .sarif
         request.dryRun = dryRun
         if dryRun && !fix { throw fail("--dry-run goes with --fix") }
         request.followLinks = followLinks

@@ -26,12 +26,38 @@ import Testing
             print("checked", len(document["runs"][0]["results"]), "results")
             sys.exit(1 if errors else 0)
             """
-        for report in [Fixtures.report(), Fixtures.report(findings: [], inputErrors: []), Fixtures.contractReport()] {
+        for report in [Fixtures.report(), Fixtures.report(findings: [], inputErrors: []), Fixtures.contractReport(),
+                       Self.reportWithFix()] {
             let sarif = Reporter.render(report, as: .sarif, options: ReportOptions())
             let outcome = try Self.run(python: script, arguments: [Self.schemaPath], input: sarif)
             #expect(outcome.status == 0, "\(outcome.output)")
             #expect(outcome.output.hasPrefix("checked \(report.findings.count) results"))
         }
+    }
+
+    /// The contrast finding with the fix `--fix` would write: its text colour at line 14.
+    static func reportWithFix() -> LintReport {
+        var contrast = Fixtures.contrast
+        contrast.measured["role"] = .string("textEnabled")
+        var report = Fixtures.report(findings: [contrast], inputErrors: [])
+        let edit = ByteEdit(range: 300..<307, replacement: "767676", line: 14, column: 27, original: "808080")
+        report.fixes[ReportFix.key(file: contrast.location.file, theme: "default/light", role: "textEnabled")] =
+            ReportFix(file: contrast.location.file, theme: "default/light", role: "textEnabled", edits: [edit],
+                      colour: "#767676")
+        return report
+    }
+
+    @Test func fixesCarryTheColourEdit() throws {
+        let run = try firstRun(Self.reportWithFix())
+        let result = try #require((run["results"] as? [[String: Any]])?.first)
+        let fix = try #require((result["fixes"] as? [[String: Any]])?.first)
+        #expect((fix["description"] as? [String: String])?["text"] == "Use #767676 for textEnabled in theme default/light")
+        let change = try #require((fix["artifactChanges"] as? [[String: Any]])?.first)
+        #expect((change["artifactLocation"] as? [String: String])?["uri"] == "specs/components/CheckboxView.json")
+        let replacement = try #require((change["replacements"] as? [[String: Any]])?.first)
+        let region = try #require(replacement["deletedRegion"] as? [String: Int])
+        #expect(region == ["startLine": 14, "startColumn": 27, "endLine": 14, "endColumn": 33])
+        #expect((replacement["insertedContent"] as? [String: String])?["text"] == "767676")
     }
 
     @Test func driverRulesAndResults() throws {
