@@ -10,6 +10,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "a11ylint", targets: ["a11ylint"]),
+        // The linter as a library: for the fuzz targets (Fuzz/) and the reference-parser tests.
+        .library(name: "A11yLintKit", targets: ["A11yLint", "A11yReporting"]),
         .plugin(name: "A11yLintBuildToolPlugin", targets: ["A11yLintBuildToolPlugin"]),
         .plugin(name: "A11yLintCommandPlugin", targets: ["A11yLintCommandPlugin"]),
     ],
