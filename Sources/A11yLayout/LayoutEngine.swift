@@ -1,6 +1,5 @@
 import A11yModel
 import Foundation
-import Synchronization
 
 /// Computes component geometry (spec-format.md section 4): HarfBuzz text widths,
 /// UAX #14 line breaking through ICU, fonts through fontconfig. Thread-safe; fonts,
@@ -39,9 +38,9 @@ public final class LayoutEngine: Sendable {
     /// endless distinct strings stays bounded.
     private static let cacheLimit = 1 << 16
 
-    private let fonts = Mutex(FontState())
-    private let widths = Mutex([WidthKey: Double]())
-    private let paragraphs = Mutex([ParagraphKey: [LabelLine]]())
+    private let fonts = Locked(FontState())
+    private let widths = Locked([WidthKey: Double]())
+    private let paragraphs = Locked([ParagraphKey: [LabelLine]]())
 
     // MARK: Fonts
 
