@@ -22,6 +22,11 @@ public struct BaselineError: Error, Sendable, CustomStringConvertible {
 /// old findings back. Entries are a multiset: two identical findings need two
 /// entries, so a third copy of a known problem is still reported.
 public struct Baseline: Sendable {
+    /// A Swift line as a baseline key: trimmed, and cut at 200 characters.
+    public static func lineKey(_ line: String) -> String {
+        String(line.trimmingCharacters(in: .whitespaces).prefix(200))
+    }
+
     public struct Entry: Sendable, Hashable {
         public var rule: String
         public var file: String

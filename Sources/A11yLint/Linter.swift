@@ -429,11 +429,16 @@ public final class Linter: Sendable {
             outcome.suppressed = suppressions.filter(&findings)
             findings += suppressions.unusedFindings(suppressionContext, spec: spec).compactMap(applyConfiguration)
         }
-        outcome.findings += findings.map { finding in
-            var f = finding
-            if f.sourceLine == nil { f.sourceLine = document.lineText(f.location.line).trimmingCharacters(in: .whitespaces) }
-            return f
+        // A spec finding's baseline key is its JSON location (path and value), found in one
+        // walk of the document, never a copy of its line.
+        if !findings.isEmpty {
+            let locator = JSONLocator(document.root)
+            for index in findings.indices where findings[index].sourceLine == nil {
+                findings[index].sourceLine = locator.key(line: findings[index].location.line,
+                                                         column: findings[index].location.column)
+            }
         }
+        outcome.findings += findings
     }
 
     private func lintSwift(_ bytes: [UInt8], path: String, into outcome: inout FileOutcome) {
@@ -464,8 +469,9 @@ public final class Linter: Sendable {
         findings += unused
         // Changed in place: a finding is a large value, and copying it is most of a
         // finding's cost here.
-        for index in findings.indices where findings[index].sourceLine == nil {
-            findings[index].sourceLine = source.lineText(findings[index].location.line).trimmingCharacters(in: .whitespaces)
+        for index in findings.indices {
+            findings[index].sourceLine = Baseline.lineKey(findings[index].sourceLine
+                                                          ?? source.lineText(findings[index].location.line))
         }
         if outcome.findings.isEmpty { outcome.findings = findings } else { outcome.findings += findings }
     }

@@ -102,8 +102,9 @@ public struct Finding: Sendable, Hashable {
     public var theme: String?
     public var wcag: [String]
     public var measured: Measured
-    /// The text of the source line the finding points at: what a baseline matches
-    /// on, so that edits elsewhere in the file do not resurrect old findings.
+    /// What a baseline matches the finding's place on, so that edits elsewhere in the file
+    /// do not resurrect old findings: in Swift, the trimmed text of its line (at most 200
+    /// characters); in a spec, the JSON path and value it points at (`JSONLocator`).
     public var sourceLine: String?
 
     public init(rule: String, severity: Severity, message: String, location: SourceLocation,

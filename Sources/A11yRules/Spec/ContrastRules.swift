@@ -71,15 +71,22 @@ public enum ContrastMeasurements {
             if let role = m.backgroundRole { asBackground[RoleKey(theme: m.theme.name, role: role), default: []].append(i) }
         }
         var roleSuggestions: [RoleKey: RGBA?] = [:]
+        // Variants repeat the same pairs: each distinct one is searched once.
+        struct PairKey: Hashable { var foreground: RGBA; var written: RGBA; var requirement: ContrastRequirement }
+        var found: [PairKey: (RGBA?, Double?)] = [:]
         for i in measurements.indices where !measurements[i].passes {
             let m = measurements[i]
-            measurements[i].suggestion = ContrastSuggestion.nearest(to: m.foreground, meeting: [m.requirement])
-            measurements[i].suggestedAlpha = ContrastSuggestion.smallestAlpha(of: m.written, meeting: [m.requirement])
+            let pair = PairKey(foreground: m.foreground, written: m.written, requirement: m.requirement)
+            if found[pair] == nil {
+                found[pair] = (ContrastSuggestion.nearest(to: m.foreground, meeting: [m.requirement]),
+                               ContrastSuggestion.smallestAlpha(of: m.written, meeting: [m.requirement]))
+            }
+            (measurements[i].suggestion, measurements[i].suggestedAlpha) = found[pair]!
             let key = RoleKey(theme: m.theme.name, role: m.role)
-            let pairs = (asForeground[key] ?? []).map { measurements[$0] }
-            let under = (asBackground[key] ?? []).map { measurements[$0] }
-            guard pairs.count + under.count > 1 else { continue }
+            guard (asForeground[key]?.count ?? 0) + (asBackground[key]?.count ?? 0) > 1 else { continue }
             if roleSuggestions[key] == nil {
+                let pairs = (asForeground[key] ?? []).map { measurements[$0] }
+                let under = (asBackground[key] ?? []).map { measurements[$0] }
                 var requirements = Array(Set(pairs.map(\.requirement)))
                 requirements += under.map { ContrastRequirement(under: $0.written, ratio: $0.required) }
                 roleSuggestions[key] = .some(ContrastSuggestion.nearest(to: m.foreground, meeting: requirements))
