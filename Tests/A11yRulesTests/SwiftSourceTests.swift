@@ -195,14 +195,13 @@ private func slices(_ ranges: [Range<Int>], of code: String) -> [String] {
         #expect(!source.isMaskedOut(11))
     }
 
-    @Test func largeFileLexesQuickly() {
+    /// A large file is read whole and right (its speed is the source benchmark's business,
+    /// `scripts/bench-source.sh`, not a timed test's).
+    @Test func largeFileLexesWhole() {
         var code = ""
         for i in 0..<20_000 {
             code += "Image(\"n\(i)\") // comment \(i)\n  .padding(/* x */ 4) \"\"\"\n  s\n  \"\"\"\n"
         }
-        let clock = ContinuousClock()
-        let elapsed = clock.measure { _ = SwiftSource(code) }
-        #expect(elapsed < .seconds(1))
         #expect(SwiftSource(code).stringLiterals.count == 40_000)
     }
 }
