@@ -112,11 +112,41 @@ public struct ContrastRequirement: Sendable, Hashable {
 /// ratio the rules use, so a suggestion never fails when it is written back.
 public enum ContrastSuggestion {
     /// OKLCH lightness step of the coarse scan; a bisection refines each hit to 1e-7.
-    static let step = 0.002
+    static let step = 0.005
+
+    /// Answers already found in this process: design systems repeat a few colours across
+    /// hundreds of components, variants and themes.
+    private struct Question: Hashable {
+        var color: RGBA
+        var requirements: [ContrastRequirement]
+        var alpha: Bool
+    }
+    private final class Memo: @unchecked Sendable {
+        let lock = NSLock()
+        var answers: [Question: RGBA?] = [:]
+        func answer(_ question: Question, _ compute: () -> RGBA?) -> RGBA? {
+            lock.lock()
+            if let known = answers[question] { lock.unlock(); return known }
+            lock.unlock()
+            let value = compute()
+            lock.lock()
+            if answers.count > 100_000 { answers.removeAll(keepingCapacity: true) }
+            answers[question] = value
+            lock.unlock()
+            return value
+        }
+    }
+    private static let memo = Memo()
 
     /// The nearest opaque colour meeting every requirement, or nil when none exists at
     /// this hue (for example 7:1 against mid grey).
     public static func nearest(to color: RGBA, meeting requirements: [ContrastRequirement]) -> RGBA? {
+        memo.answer(Question(color: color, requirements: requirements, alpha: false)) {
+            searchNearest(to: color, meeting: requirements)
+        }
+    }
+
+    static func searchNearest(to color: RGBA, meeting requirements: [ContrastRequirement]) -> RGBA? {
         let start = OKLCH(color)
         func passes(_ c: RGBA) -> Bool { requirements.allSatisfy { $0.isMet(by: c) } }
         if passes(color) { return color.opaque }
@@ -165,6 +195,12 @@ public enum ContrastSuggestion {
     /// opaque `color` fails, or when `color` is already opaque.
     public static func smallestAlpha(of color: RGBA, meeting requirements: [ContrastRequirement]) -> Double? {
         guard !color.isOpaque else { return nil }
+        return memo.answer(Question(color: color, requirements: requirements, alpha: true)) {
+            searchSmallestAlpha(of: color, meeting: requirements).map { RGBA(white: 0, alpha: $0) }
+        }?.alpha
+    }
+
+    static func searchSmallestAlpha(of color: RGBA, meeting requirements: [ContrastRequirement]) -> Double? {
         func passes(_ alpha: Double) -> Bool {
             var c = color
             c.alpha = alpha

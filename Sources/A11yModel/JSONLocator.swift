@@ -9,11 +9,20 @@ import A11yJSON
 /// variant does not rename the others; a position inside a value (a call in `usage`) gets
 /// that value's path.
 public struct JSONLocator: Sendable {
-    struct Place {
+    enum Step: Sendable {
+        case root
+        case key(String)
+        case index(Int)
+        case name(String)
+    }
+    /// Every value in document order, with its parent: paths are spelled only for the
+    /// places findings ask about.
+    struct Place: Sendable {
         var line: Int
         var column: Int
-        var path: String
-        var summary: String
+        var parent: Int
+        var step: Step
+        var node: JSONNode
     }
     private var places: [Place] = []
 
@@ -21,26 +30,18 @@ public struct JSONLocator: Sendable {
     static let valueLimit = 80
 
     public init(_ root: JSONNode) {
-        visit(root, path: "$")
+        visit(root, parent: -1, step: .root)
     }
 
-    private mutating func visit(_ node: JSONNode, path: String) {
-        places.append(Place(line: node.position.line, column: node.position.column, path: path,
-                            summary: Self.summary(node)))
+    private mutating func visit(_ node: JSONNode, parent: Int, step: Step) {
+        let index = places.count
+        places.append(Place(line: node.position.line, column: node.position.column, parent: parent, step: step, node: node))
         switch node.value {
         case .object(let members):
-            for member in members {
-                let simple = !member.key.isEmpty && member.key.unicodeScalars.allSatisfy {
-                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
-                }
-                let child = path == "$" && simple ? member.key
-                    : simple ? path + "." + member.key : path + "[" + Self.quoted(member.key) + "]"
-                visit(member.value, path: child)
-            }
+            for member in members { visit(member.value, parent: index, step: .key(member.key)) }
         case .array(let items):
-            for (index, item) in items.enumerated() {
-                let name = item["name"]?.stringValue.map { "name=" + $0 } ?? String(index)
-                visit(item, path: path + "[" + name + "]")
+            for (position, item) in items.enumerated() {
+                visit(item, parent: index, step: item["name"]?.stringValue.map(Step.name) ?? .index(position))
             }
         default:
             break
@@ -59,8 +60,33 @@ public struct JSONLocator: Sendable {
         }
         guard low > 0 else { return "$" }
         let place = places[low - 1]
-        if place.line == line && place.column == column { return place.path + " = " + place.summary }
-        return place.path
+        let path = self.path(low - 1)
+        if place.line == line && place.column == column { return path + " = " + Self.summary(place.node) }
+        return path
+    }
+
+    /// `a11y.themes["frisbee/light"].colors.textEnabled`, `a11y.variants[name=v1]`, `$` for the root.
+    func path(_ index: Int) -> String {
+        var steps: [Step] = []
+        var i = index
+        while i >= 0 {
+            steps.append(places[i].step)
+            i = places[i].parent
+        }
+        var out = ""
+        for step in steps.reversed() {
+            switch step {
+            case .root: break
+            case .key(let key):
+                let simple = !key.isEmpty && key.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+                }
+                out += simple ? (out.isEmpty ? key : "." + key) : "[" + Self.quoted(key) + "]"
+            case .index(let n): out += "[\(n)]"
+            case .name(let name): out += "[name=" + name + "]"
+            }
+        }
+        return out.isEmpty ? "$" : out
     }
 
     static func summary(_ node: JSONNode) -> String {

@@ -1,6 +1,6 @@
-import Foundation
 import A11yLint
 import A11yRules
+import FuzzDriver
 
 // JSON reader, spec loader, spec rules and layout: one input is one spec file.
 enum Fuzzed {
@@ -8,22 +8,9 @@ enum Fuzzed {
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    _ = Fuzzed.linter.lint(inputs: [LintInput(path: "specs/components/Fuzzed.json", contents: bytes)])
+func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    _ = Fuzzed.linter.lint(inputs: [LintInput(path: "specs/components/Fuzzed.json", contents: Array(fuzzInput(data, size)))])
     return 0
 }
 
-// libFuzzer's driver, called from this target's main (SwiftPM gives every executable a main
-// of its own; whichever main the linker keeps, the same driver runs with `fuzz`).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
-
-var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-    guard let data else { return fuzz(UnsafePointer(bitPattern: 1)!, 0) }
-    return fuzz(data, size)
-})
+runLibFuzzer { fuzz($0, $1) }
