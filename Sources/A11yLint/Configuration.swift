@@ -88,10 +88,12 @@ public struct ConfigurationFile: Sendable {
     public var requiredVersion: String?
     /// `max_file_size`: in MB; larger files are input errors.
     public var maxFileSize: Double?
+    /// `pseudo_locale`: expanded, accented or bidi.
+    public var pseudoLocale: PseudoLocale?
 
     public static let keys = ["included", "excluded", "disabled_rules", "only_rules", "contrast_level",
                               "large_text", "touch_target", "custom_rules", "strict", "baseline",
-                              "parent_config", "a11ylint_version", "max_file_size"]
+                              "parent_config", "a11ylint_version", "max_file_size", "pseudo_locale"]
     static let largeTextKeys = ["size", "bold_size"]
     static let touchTargetKeys = ["warning", "error"]
     static let ruleKeys = ["severity"]
@@ -209,6 +211,13 @@ public struct ConfigurationFile: Sendable {
             }
             parentConfig = PathScope.absolute(text, from: directory)
             parentConfigLocation = reader.location(value)
+        case "pseudo_locale":
+            let text = try reader.string(value, key)
+            guard let locale = PseudoLocale(rawValue: text) else {
+                throw reader.error(value, "'pseudo_locale' must be expanded, accented or bidi, not '\(text)'"
+                                   + Suggestions.hint(for: text, in: PseudoLocale.allCases.map(\.rawValue)))
+            }
+            pseudoLocale = locale
         case "max_file_size":
             guard value.scalar != nil, let text = value.string, let mb = Double(text), mb.isFinite, mb > 0 else {
                 throw reader.error(value, "'max_file_size' must be a positive number of MB")
@@ -253,6 +262,7 @@ public struct ConfigurationFile: Sendable {
         if let touchTargetWarning { configuration.ruleOptions.touchTargetWarning = touchTargetWarning }
         if let touchTargetError { configuration.ruleOptions.touchTargetError = touchTargetError }
         if let maxFileSize { configuration.maxFileSize = Int(maxFileSize * 1_048_576) }
+        if let pseudoLocale { configuration.pseudoLocale = pseudoLocale }
         configuration.customRules += customRules
         if let scope { configuration.scope = scope }
     }

@@ -37,6 +37,8 @@ public struct LintRequest: Sendable {
     public var dryRun = false
     /// Attach the fixes of contrast findings to the report (SARIF shows them).
     public var reportFixes = false
+    /// `--pseudo-locale` (over `pseudo_locale` of the configuration).
+    public var pseudoLocale: PseudoLocale?
     /// `--allow-empty`: paths that hold nothing to lint are fine (exit 0).
     public var allowEmpty = false
     /// `--quiet`: no informational messages on standard error.
@@ -90,6 +92,7 @@ public enum LintSession {
             if let level = request.level { configuration.ruleOptions.level = level }
             if let jobs = request.jobs { configuration.jobs = jobs }
             if let size = request.maxFileSize { configuration.maxFileSize = size }
+            if let locale = request.pseudoLocale { configuration.pseudoLocale = locale }
             if !request.onlyRules.isEmpty {
                 configuration.onlyRules = Set(request.onlyRules)
                 configuration.disabledRules.subtract(request.onlyRules)

@@ -27,6 +27,8 @@ public struct LintConfiguration: Sendable {
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Files larger than this many bytes are input errors, not minutes of work.
     public var maxFileSize = 16 * 1_048_576
+    /// `--pseudo-locale` / `pseudo_locale`: check every label as this pseudo-locale shows it.
+    public var pseudoLocale: PseudoLocale?
 
     public init() {}
 
@@ -172,6 +174,17 @@ public final class Linter: Sendable {
                                 lintedFiles: lintedFiles, rulesRun: rulesRun)
         return LintResult(report: report, specs: specs.sorted { ($0.file, $0.name) < ($1.file, $1.name) },
                           outOfScope: given.count - inputs.count)
+    }
+
+    /// The spec rules on `spec`, or on its labels as the pseudo-locale shows them (the
+    /// findings then say which pseudo-locale).
+    func runSpecRules(_ spec: ComponentSpec) -> [Finding] {
+        guard let locale = configuration.pseudoLocale else { return specRules.run(spec) }
+        var findings = specRules.run(spec.pseudoLocalized(locale))
+        for index in findings.indices where findings[index].variant != nil {
+            findings[index].pseudoLocale = locale.rawValue
+        }
+        return findings
     }
 
     /// The ids among `ids` that this run's configuration enables.
@@ -417,7 +430,7 @@ public final class Linter: Sendable {
         var findings = result.findings
         if let spec = result.spec {
             outcome.specs.append(spec)
-            findings += specRules.run(spec)
+            findings += runSpecRules(spec)
             // What reading the spec checks, and its rules where the kind has them.
             outcome.rulesRun = enabled([ModelRuleID.unknownKey, ModelRuleID.unknownKind]
                                        + (spec.kind == .checkbox ? specRules.ruleIDs : [])
@@ -459,7 +472,7 @@ public final class Linter: Sendable {
         for spec in loader.swiftFileSpecs(source, file: path) {
             if outcome.specs.isEmpty { outcome.rulesRun += specRules.ruleIDs }
             outcome.specs.append(spec)
-            findings += specRules.run(spec)
+            findings += runSpecRules(spec)
         }
         applyConfiguration(to: &findings)
         var suppressions = SourceSuppressions(source: source, path: path)

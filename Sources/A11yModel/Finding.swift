@@ -106,6 +106,8 @@ public struct Finding: Sendable, Hashable {
     /// do not resurrect old findings: in Swift, the trimmed text of its line (at most 200
     /// characters); in a spec, the JSON path and value it points at (`JSONLocator`).
     public var sourceLine: String?
+    /// `--pseudo-locale`: the pseudo-locale the variant's label was checked in.
+    public var pseudoLocale: String?
 
     public init(rule: String, severity: Severity, message: String, location: SourceLocation,
                 component: String? = nil, variant: String? = nil, theme: String? = nil,

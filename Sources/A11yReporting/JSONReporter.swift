@@ -115,6 +115,10 @@ enum JSONReporter {
             JSONOutput.newline(3, to: &out)
             out.append(UInt8(ascii: "]"))
         }
+        if let pseudo = finding.pseudoLocale {
+            out.append(contentsOf: FindingKeys.pseudoLocale)
+            JSONOutput.writeString(pseudo, to: &out)
+        }
         out.append(contentsOf: FindingKeys.measured)
         if finding.measured.isEmpty {
             out.append(contentsOf: "{}".utf8)
@@ -143,6 +147,7 @@ enum JSONReporter {
         static let theme = member("theme")
         static let wcag = member("wcag")
         static let measured = member("measured")
+        static let pseudoLocale = member("pseudoLocale")
 
         static func member(_ key: String, first: Bool = false) -> [UInt8] {
             var bytes: [UInt8] = [first ? UInt8(ascii: "{") : UInt8(ascii: ",")]

@@ -54,6 +54,7 @@ enum TextReporter {
                !finding.message.contains("theme \(theme)") {
                 parts.append("theme \(theme)")
             }
+            if let pseudo = finding.pseudoLocale { parts.append("pseudo-locale \(pseudo)") }
             let named = parts.isEmpty ? finding.message : finding.message + " (" + parts.joined(separator: ", ") + ")"
             return named + Self.suggestion(finding.measured)
         }

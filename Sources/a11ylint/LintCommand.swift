@@ -61,6 +61,10 @@ struct LintCommand: ParsableCommand {
             help: "With '-' among the paths: lint standard input as this file (its extension says JSON or Swift; configuration globs and messages use it).")
     var stdinPath: String?
 
+    @Option(name: .customLong("pseudo-locale"),
+            help: "Check every label as a pseudo-locale shows it: expanded (longer, by IBM's length table), accented, or bidi (right to left).")
+    var pseudoLocale: PseudoLocale?
+
     @Flag(help: "Rewrite each failing colour value of the specs to a passing one (in its own notation, nothing else changed), then lint the result.")
     var fix = false
 
@@ -101,6 +105,7 @@ struct LintCommand: ParsableCommand {
         request.quiet = quiet
         request.allowEmpty = allowEmpty
         request.fix = fix
+        request.pseudoLocale = pseudoLocale
         request.reportFixes = reporter == .sarif
         request.dryRun = dryRun
         if dryRun && !fix { throw fail("--dry-run goes with --fix") }
@@ -174,3 +179,5 @@ func note(_ message: String) {
 func printError(_ line: String) {
     OutputFile.writeStandardError(line + "\n")
 }
+
+extension PseudoLocale: ExpressibleByArgument {}

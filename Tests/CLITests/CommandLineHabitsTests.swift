@@ -173,3 +173,45 @@ import FoundationXML
         #expect(errors == 1)
     }
 }
+
+/// `--pseudo-locale`: labels checked as translation would change them, findings saying so.
+@Suite struct PseudoLocaleCLITests {
+    static let seed = "Samples/specs/components/CheckboxView.json"
+
+    @Test func expandedLabelsGrowTheTarget() throws {
+        let plain = CLI.run([Self.seed, "--reporter", "json"])
+        let expanded = CLI.run([Self.seed, "--reporter", "json", "--pseudo-locale", "expanded"])
+        func touch(_ result: CLI.Result) throws -> (Double, String?) {
+            let doc = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let finding = try #require((doc["findings"] as? [[String: Any]])?.first {
+                $0["rule"] as? String == "touch-target" && $0["variant"] as? String == "accept-terms" })
+            return (try #require((finding["measured"] as? [String: Any])?["width"] as? Double), finding["pseudoLocale"] as? String)
+        }
+        let (before, none) = try touch(plain)
+        let (after, locale) = try touch(expanded)
+        #expect(none == nil)
+        #expect(locale == "expanded")
+        // "Accept terms" (12 characters) grows by 100 %: "[Accept terms one two three]".
+        #expect(after > before * 1.8, "\(before) → \(after)")
+        #expect(expanded.status == plain.status)
+        let text = CLI.run([Self.seed, "--pseudo-locale", "expanded"])
+        #expect(text.stdout.contains("(variant 'accept-terms', pseudo-locale expanded)"), "\(text.stdout)")
+    }
+
+    @Test func configurationKeyAndBadValues() {
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        let spec = try! String(contentsOf: CLI.root.appendingPathComponent(Self.seed), encoding: .utf8)
+        dir.write("CheckboxView.json", spec)
+        dir.write(".a11ylint.yml", "pseudo_locale: accented\n")
+        let accented = CLI.run(["CheckboxView.json", "--reporter", "json"], in: dir.url)
+        #expect(accented.stdout.contains("\"pseudoLocale\": \"accented\""))
+        dir.write(".a11ylint.yml", "pseudo_locale: acented\n")
+        let bad = CLI.run(["CheckboxView.json"], in: dir.url)
+        #expect(bad.status == 2)
+        #expect(bad.stdout.contains("'pseudo_locale' must be expanded, accented or bidi, not 'acented' (did you mean 'accented'?)"),
+                "\(bad.stdout)")
+        let option = CLI.run(["CheckboxView.json", "--pseudo-locale", "klingon"], in: dir.url)
+        #expect(option.status == 2)
+    }
+}

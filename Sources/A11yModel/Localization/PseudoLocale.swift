@@ -67,3 +67,16 @@ public enum PseudoLocale: String, Sendable, Hashable, CaseIterable {
             .joined(separator: " ")
     }
 }
+
+extension ComponentSpec {
+    /// This spec with every variant's visible label as `locale` shows it (and, for `bidi`,
+    /// laid out right to left, as a right-to-left locale is).
+    public func pseudoLocalized(_ locale: PseudoLocale) -> ComponentSpec {
+        var spec = self
+        for index in spec.variants.indices {
+            if let text = spec.variants[index].visibleText { spec.variants[index].text = locale.apply(to: text) }
+            if locale == .bidi { spec.variants[index].direction = .rtl }
+        }
+        return spec
+    }
+}
