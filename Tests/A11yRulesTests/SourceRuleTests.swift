@@ -359,6 +359,31 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         #expect(chain("model?.icon!.padding()", at: ".padding").text == "model?.icon!.padding()")
     }
 
+    @Test func chainsGoOnAcrossConditionalCompilation() {
+        let code = """
+        Image("logo")
+        #if os(iOS)
+            .accessibilityLabel("Logo")
+        #elseif os(macOS)
+            .help("Logo")
+        #else
+        #endif
+            .padding()
+        Text("next")
+        """
+        let found = chain(code, at: "Image")
+        #expect(found.links == ["Image(\"logo\")", ".accessibilityLabel(\"Logo\")", ".help(\"Logo\")", ".padding()"])
+        #expect(found.text.hasSuffix(".padding()"))
+        // Read backwards from a modifier in a branch, the chain is the same.
+        #expect(chain(code, at: ".help").text == found.text)
+        // A block that ends the chain's statement is not part of it.
+        let statements = "Image(\"a\")\n#if DEBUG\nText(\"b\")\n#endif"
+        #expect(chain(statements, at: "Image").text == "Image(\"a\")")
+        // A chain whose last branch ends it includes the `#endif`.
+        #expect(chain("Image(\"a\")\n#if DEBUG\n.border(.red)\n#endif\nText(\"b\")", at: "Image").text
+                == "Image(\"a\")\n#if DEBUG\n.border(.red)\n#endif")
+    }
+
     @Test func statementsEndChains() {
         let code = "let a = Text(\"a\")\nImage(\"b\")\n    .onTapGesture {}\nif ok { }"
         #expect(chain(code, at: ".onTapGesture").text == "Image(\"b\")\n    .onTapGesture {}")

@@ -205,3 +205,61 @@ private func slices(_ ranges: [Range<Int>], of code: String) -> [String] {
         #expect(SwiftSource(code).stringLiterals.count == 40_000)
     }
 }
+
+/// Regex literals, raw one-line literals that look multi-line, and interpolations: the
+/// places real code has where a hand-written reader goes wrong (issue 7). The expected
+/// answers are the ones Apple's SwiftParser gives (see Tests/ReaderDifferential).
+@Suite struct SwiftSourceRegexAndRawTests {
+    @Test func rawOneLineLiteralHoldingAQuoteIsNotMultiLine() {
+        let code = "let quote = #\"\"\"#\nImage(\"after\")\n"
+        let source = SwiftSource(code)
+        #expect(slices(source.stringLiterals, of: code) == ["#\"\"\"#", "\"after\""])
+        #expect(maskedText(code).contains("Image("))
+    }
+
+    @Test func rawMultiLineLiteralStillOpensWhenItsLineDoesNotClose() {
+        let code = "let s = #\"\"\"\n  \"# not the end\n  \"\"\"#\nImage(\"x\")"
+        #expect(slices(SwiftSource(code).stringLiterals, of: code).first == "#\"\"\"\n  \"# not the end\n  \"\"\"#")
+    }
+
+    @Test func bareRegexLiteralsInExpressionPosition() {
+        let code = "let r = /[a-z]+\\/Image(/\nlet m = s.firstMatch(of: /Image\\(\"x\"\\)/)\nlet q = a / b / c\n"
+        let source = SwiftSource(code)
+        #expect(slices(source.regexLiterals, of: code) == ["/[a-z]+\\/Image(/", "/Image\\(\"x\"\\)/"])
+        #expect(source.stringLiterals.isEmpty)
+        #expect(!maskedText(code).contains("Image"))
+        #expect(maskedText(code).contains("a / b / c"))
+    }
+
+    @Test func divisionAndOperatorsAreNotRegexes() {
+        for code in ["let x = a/b/c", "let x = (a) / 2 / (b)", "let y = f(x) / g(y) /* c */", "x /= 2; y /= 3",
+                     "let h = w / 2\nlet k = v / 3", "static func / (l: V, r: V) -> V { l }",
+                     "let z = arr.map { $0 / 2 }.reduce(0, /)"] {
+            #expect(SwiftSource(code).regexLiterals.isEmpty, "\(code)")
+        }
+    }
+
+    @Test func unbalancedParenthesisMeansAnOperatorReference() {
+        let code = "let r = foo(/, /)"
+        #expect(SwiftSource(code).regexLiterals.isEmpty)
+    }
+
+    @Test func extendedRegexLiteralsOneAndMultiLine() {
+        let code = "let a = #/ Image(\"x\") /#\nlet b = ##/\n  a/#b\n  /##\nImage(\"y\")"
+        let source = SwiftSource(code)
+        #expect(slices(source.regexLiterals, of: code) == ["#/ Image(\"x\") /#", "##/\n  a/#b\n  /##"])
+        #expect(maskedText(code).hasSuffix("Image(\" \")"))
+        #expect(source.isMaskedOut(12))
+    }
+
+    @Test func bareRegexAfterKeywordsAndInCaseLabels() {
+        let code = "if x.contains(/\\d+/) { return /abc/ }\nswitch s { case /a+/: break; default: break }"
+        #expect(SwiftSource(code).regexLiterals.count == 3)
+    }
+
+    @Test func interpolationsOfTopLevelLiteralsAreListed() {
+        let code = #"Text("\(Image(systemName: "lock.fill")) Private \(n + 1)")"#
+        let source = SwiftSource(code)
+        #expect(slices(source.interpolations, of: code) == [#"Image(systemName: "lock.fill")"#, "n + 1"])
+    }
+}

@@ -10,8 +10,12 @@ import Darwin
 ///
 /// The lexer is a single pass over the UTF-8 bytes. It knows `//` and nested `/* */`
 /// comments, `"…"` and `"""…"""` literals with escapes, raw literals `#"…"#` with any
-/// number of `#`, and interpolations `\( … )` (which may nest parentheses, literals and
-/// comments). Regex literals are not recognised: they are rare in view code.
+/// number of `#` (`#"""#` is a one-line literal holding a quote, as Swift reads it),
+/// interpolations `\( … )` (which may nest parentheses, literals and comments), and regex
+/// literals: `#/…/#` with any number of `#` (multi-line when `#/` ends its line), and bare
+/// `/…/` where Swift's lexer reads one (the rules of SwiftSyntax's `RegexLiteralLexer`:
+/// not after an operand, not starting with a space unless it must be a regex, no
+/// unbalanced `)`, on one line).
 public struct SwiftSource: Sendable {
     /// The source as a string, built when asked for: linting reads only the bytes, and
     /// storing it would cost a copy and a second validation of every file.
@@ -28,6 +32,12 @@ public struct SwiftSource: Sendable {
     /// Byte ranges of each string literal, delimiters included. Literals nested in
     /// another literal's interpolation are part of the outer one and not listed.
     public let stringLiterals: [Range<Int>]
+    /// Byte ranges of each regex literal, delimiters (`/`, `#`) included.
+    public let regexLiterals: [Range<Int>]
+    /// Byte ranges of the code inside each interpolation `\( … )` of a listed string
+    /// literal (between the parentheses), in order: `Text("\(Image(systemName: "lock")) Private")`
+    /// draws the image, so the image rule reads these too.
+    public let interpolations: [Range<Int>]
     /// Byte offset where each line starts; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
     /// For each byte: the offset of the bracket paired with it when it is a code
@@ -86,6 +96,8 @@ public struct SwiftSource: Sendable {
         var partners = [Int32](repeating: -1, count: input.count)
         var comments: [Range<Int>] = []
         var stringLiterals: [Range<Int>] = []
+        var regexLiterals: [Range<Int>] = []
+        var interpolations: [Range<Int>] = []
         var openers: [Int32] = []
         var openerParents: [Int32] = []
         var starts: [Int] = []
@@ -96,6 +108,8 @@ public struct SwiftSource: Sendable {
                     lexer.run()
                     comments = lexer.comments
                     stringLiterals = lexer.stringLiterals
+                    regexLiterals = lexer.regexLiterals
+                    interpolations = lexer.interpolations
                     openers = lexer.openers
                     openerParents = lexer.openerParents
                 }
@@ -109,6 +123,8 @@ public struct SwiftSource: Sendable {
         self.openerParents = openerParents
         self.comments = comments
         self.stringLiterals = stringLiterals
+        self.regexLiterals = regexLiterals
+        self.interpolations = interpolations
         lineStarts = starts
     }
 
@@ -195,9 +211,9 @@ public struct SwiftSource: Sendable {
         }
     }
 
-    /// True when byte `offset` lies in a comment or a string literal.
+    /// True when byte `offset` lies in a comment, a string literal or a regex literal.
     public func isMaskedOut(_ offset: Int) -> Bool {
-        Self.contains(comments, offset) || Self.contains(stringLiterals, offset)
+        Self.contains(comments, offset) || Self.contains(stringLiterals, offset) || Self.contains(regexLiterals, offset)
     }
 
     private static func contains(_ ranges: [Range<Int>], _ offset: Int) -> Bool {
@@ -273,6 +289,8 @@ private struct SwiftLexer {
     let partners: UnsafeMutableBufferPointer<Int32>
     var comments: [Range<Int>] = []
     var stringLiterals: [Range<Int>] = []
+    var regexLiterals: [Range<Int>] = []
+    var interpolations: [Range<Int>] = []
     var openers: [Int32] = []
     var openerParents: [Int32] = []
     /// The brackets still open: offset in the high 32 bits, index in `openers` in the low.
@@ -339,6 +357,9 @@ private struct SwiftLexer {
                     let closed = end - i >= 4 && input[end - 2] == Self.star && input[end - 1] == Self.slash
                     blank(i + 2..<(closed ? end - 2 : end))
                     i = end
+                } else if let end = bareRegex(at: i) {
+                    regex(start: i, end: end, hashes: 0)
+                    i = end
                 } else {
                     i += 1
                 }
@@ -349,6 +370,10 @@ private struct SwiftLexer {
                 while j < n, input[j] == Self.hash { j += 1 }
                 if j < n, input[j] == Self.quote {
                     i = literal(start: i, hashes: j - i)
+                } else if j < n, input[j] == Self.slash {
+                    let end = extendedRegexEnd(start: i, hashes: j - i)
+                    regex(start: i, end: end, hashes: j - i)
+                    i = end
                 } else {
                     i = j
                 }
@@ -387,12 +412,258 @@ private struct SwiftLexer {
         partners[offset] = Int32(open)
     }
 
-    /// A top-level literal: records it and blanks its contents.
+    /// A top-level literal: records it and its interpolations, and blanks its contents.
     private mutating func literal(start: Int, hashes: Int) -> Int {
-        let (contentStart, contentEnd, end) = scanLiteral(start: start, hashes: hashes)
+        var found: [Range<Int>] = []
+        let (contentStart, contentEnd, end) = scanLiteral(start: start, hashes: hashes, interpolations: &found)
         stringLiterals.append(start..<end)
+        interpolations.append(contentsOf: found)
         blank(contentStart..<contentEnd)
         return end
+    }
+
+    /// A regex literal from `start` (its first `#` or `/`) to `end`: records it and blanks
+    /// what lies between its delimiters.
+    private mutating func regex(start: Int, end: Int, hashes: Int) {
+        regexLiterals.append(start..<end)
+        var contentEnd = end
+        while contentEnd > start + hashes + 1, input[contentEnd - 1] == Self.hash { contentEnd -= 1 }
+        if contentEnd > start + hashes + 1, input[contentEnd - 1] == Self.slash { contentEnd -= 1 }
+        blank((start + hashes + 1)..<max(contentEnd, start + hashes + 1))
+    }
+
+    // MARK: Regex literals (the rules of SwiftSyntax's RegexLiteralLexer)
+
+    private static func isSpaceOrTab(_ b: UInt8) -> Bool { b == Self.space || b == UInt8(ascii: "\t") }
+    private static func isLineBreak(_ b: UInt8) -> Bool { b == Self.newline || b == UInt8(ascii: "\r") }
+
+    /// True for bytes that may continue an operator (`/=`, `/-`).
+    private static func isOperatorByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
+             UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
+             UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isWordByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...0xFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Keywords after which a `/` starts an expression (a regex) rather than dividing one:
+    /// every keyword but the ones that are expressions themselves.
+    private static let regexKeywords: Set<[UInt8]> = Set([
+        "return", "case", "in", "if", "guard", "while", "where", "throw", "throws", "try", "await", "else",
+        "switch", "let", "var", "is", "as", "repeat", "defer", "do", "catch", "for", "some", "any", "inout",
+        "default", "func", "operator", "import", "struct", "class", "enum", "protocol", "extension",
+        "static", "private", "public", "internal", "fileprivate", "open", "init", "subscript", "typealias",
+        "consume", "copy", "each", "discard", "yield", "then",
+    ].map { Array($0.utf8) })
+
+    /// The byte before `offset` that is not white space or part of a comment already
+    /// read, or nil at the start of the file.
+    private func previousSignificant(before offset: Int) -> Int? {
+        var j = offset - 1
+        var commentIndex = comments.count - 1
+        while j >= 0 {
+            let b = input[j]
+            if Self.isSpaceOrTab(b) || Self.isLineBreak(b) { j -= 1; continue }
+            while commentIndex >= 0, comments[commentIndex].lowerBound > j { commentIndex -= 1 }
+            if commentIndex >= 0, comments[commentIndex].contains(j) {
+                j = comments[commentIndex].lowerBound - 1
+                continue
+            }
+            return j
+        }
+        return nil
+    }
+
+    /// The word (identifier or keyword) ending at `end` (inclusive).
+    private func word(endingAt end: Int) -> ArraySlice<UInt8> {
+        var start = end
+        while start > 0, Self.isWordByte(input[start - 1]) { start -= 1 }
+        return input.count > 0 ? ArraySlice(input[start...end]) : []
+    }
+
+    /// SwiftSyntax's `isInRegexLiteralPosition`: whether the previous token expects an
+    /// expression after it.
+    private func isInRegexLiteralPosition(_ offset: Int) -> Bool {
+        guard let p = previousSignificant(before: offset) else { return true }
+        let b = input[p]
+        switch b {
+        case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ";"), UInt8(ascii: ","),
+             UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "+"),
+             UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "^"), UInt8(ascii: "~"),
+             UInt8(ascii: "<"):
+            return true
+        case UInt8(ascii: "!"), UInt8(ascii: "?"):
+            // Postfix (`x!`, `x?`) when bound to the operand before it; else an operator.
+            return p == 0 || !(Self.isWordByte(input[p - 1]) || input[p - 1] == UInt8(ascii: ")")
+                               || input[p - 1] == UInt8(ascii: "]"))
+        case UInt8(ascii: ">"):
+            // `->` and generic closers do not sequence expressions; `a > b` does.
+            return p > 0 && Self.isSpaceOrTab(input[p - 1])
+        default:
+            guard Self.isWordByte(b) else { return false }
+            let w = word(endingAt: p)
+            if w.first.map({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) == true { return false }
+            let start = p - w.count + 1
+            // `#if`, `#else`, `#endif`: pound keywords sequence expressions.
+            if start > 0, input[start - 1] == Self.hash { return true }
+            return Self.regexKeywords.contains(Array(w))
+        }
+    }
+
+    /// The end of the bare `/…/` regex literal whose `/` is at `slash`, or nil when Swift
+    /// reads that `/` as an operator.
+    private func bareRegexEnd(at slash: Int) -> Int? {
+        let n = input.count
+        // Left-bound (`a/b`, `x/`): an operator.
+        if slash > 0 {
+            let previous = input[slash - 1]
+            let unbound = Self.isSpaceOrTab(previous) || Self.isLineBreak(previous)
+                || previous == UInt8(ascii: "(") || previous == UInt8(ascii: "[") || previous == UInt8(ascii: "{")
+                || previous == UInt8(ascii: ",") || previous == UInt8(ascii: ";") || previous == UInt8(ascii: ":")
+                || (previous == Self.slash && slash > 1 && input[slash - 2] == Self.star)
+            if !unbound { return nil }
+        }
+        // After `func` or `operator` it names an operator.
+        if let p = previousSignificant(before: slash), Self.isWordByte(input[p]) {
+            let w = word(endingAt: p)
+            if w.elementsEqual("func".utf8) || w.elementsEqual("operator".utf8) { return nil }
+        }
+        var operatorEnd = slash + 1
+        while operatorEnd < n, Self.isOperatorByte(input[operatorEnd]) {
+            if input[operatorEnd] == Self.slash, operatorEnd + 1 < n,
+               input[operatorEnd + 1] == Self.slash || input[operatorEnd + 1] == Self.star { break }
+            operatorEnd += 1
+        }
+        let rightBound: Bool
+        if operatorEnd >= n {
+            rightBound = false
+        } else {
+            switch input[operatorEnd] {
+            case Self.space, UInt8(ascii: "\t"), Self.newline, UInt8(ascii: "\r"), UInt8(ascii: ")"),
+                 UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+                rightBound = false
+            case Self.slash:
+                rightBound = !(operatorEnd + 1 < n && (input[operatorEnd + 1] == Self.slash || input[operatorEnd + 1] == Self.star))
+            default:
+                rightBound = true
+            }
+        }
+        var mustBeRegex = false
+        if !rightBound {
+            // Spaced like a binary operator: a regex only in expression position.
+            guard isInRegexLiteralPosition(slash) else { return nil }
+            if let p = previousSignificant(before: slash) {
+                let b = input[p]
+                mustBeRegex = !(b == UInt8(ascii: "(") || b == UInt8(ascii: "[") || b == UInt8(ascii: ",")
+                                || b == UInt8(ascii: ":"))
+            } else {
+                mustBeRegex = true
+            }
+        }
+        return scanBareRegex(slash: slash, mustBeRegex: mustBeRegex)
+    }
+
+    private func scanBareRegex(slash: Int, mustBeRegex: Bool) -> Int? {
+        let n = input.count
+        var i = slash + 1
+        if i < n {
+            let next = input[i]
+            if Self.isSpaceOrTab(next), !mustBeRegex { return nil }
+            if next == Self.star || next == Self.slash { return nil }
+        }
+        var groupDepth = 0
+        var classDepth = 0
+        var lastUnescapedSpace = -1
+        while i < n {
+            let b = input[i]
+            if b == Self.slash {
+                if i + 1 < n, input[i + 1] == Self.star || input[i + 1] == Self.slash {
+                    return mustBeRegex ? i : nil
+                }
+                if lastUnescapedSpace == i - 1, !mustBeRegex { return nil }
+                return i + 1
+            }
+            if Self.isLineBreak(b) { return mustBeRegex ? i : nil }
+            var escaped = false
+            var c = b
+            if b == Self.backslash {
+                escaped = true
+                i += 1
+                guard i < n else { return mustBeRegex ? i : nil }
+                c = input[i]
+                if Self.isLineBreak(c) { return mustBeRegex ? i : nil }
+            }
+            switch c {
+            case UInt8(ascii: "(") where !escaped && classDepth == 0:
+                groupDepth += 1
+            case UInt8(ascii: ")") where !escaped && classDepth == 0:
+                if groupDepth == 0 {
+                    if !mustBeRegex { return nil }
+                } else {
+                    groupDepth -= 1
+                }
+            case UInt8(ascii: "[") where !escaped:
+                classDepth += 1
+            case UInt8(ascii: "]") where !escaped:
+                if classDepth > 0 { classDepth -= 1 }
+            case Self.space, UInt8(ascii: "\t"):
+                if !escaped { lastUnescapedSpace = i }
+            default:
+                break
+            }
+            i += 1
+        }
+        return mustBeRegex ? n : nil
+    }
+
+    private func bareRegex(at slash: Int) -> Int? { bareRegexEnd(at: slash) }
+
+    /// The end of the `#…#/…/#…#` regex literal whose first `#` is at `start`: `hashes`
+    /// `#` before the opening `/`, at least as many after the closing one. It is
+    /// multi-line when `#/` is followed by a line break (blanks allowed); else it ends at
+    /// its line. Unterminated, it ends at its first line break.
+    private func extendedRegexEnd(start: Int, hashes: Int) -> Int {
+        let n = input.count
+        var i = start + hashes + 1
+        var multiLine = false
+        var scan = i
+        while scan < n, Self.isSpaceOrTab(input[scan]) { scan += 1 }
+        if scan < n, Self.isLineBreak(input[scan]) {
+            multiLine = true
+            i = scan
+        }
+        let firstLineBreak = multiLine ? i : -1
+        while i < n {
+            let b = input[i]
+            if b == Self.slash {
+                var j = i + 1
+                while j < n, input[j] == Self.hash { j += 1 }
+                if j - i - 1 >= hashes { return j }
+                i += 1
+                continue
+            }
+            if Self.isLineBreak(b), !multiLine { return i }
+            if b == Self.backslash {
+                if i + 1 < n, Self.isLineBreak(input[i + 1]), !multiLine { return i + 1 }
+                i += 2
+                continue
+            }
+            i += 1
+        }
+        return multiLine ? firstLineBreak : n
     }
 
     /// Blanks `range` in `masked`, keeping line breaks.
@@ -435,9 +706,34 @@ private struct SwiftLexer {
     /// Returns where its contents start and end and where the literal ends. A single-line
     /// literal left open ends at its line break; a multi-line one at the end of the file.
     private func scanLiteral(start: Int, hashes: Int) -> (contentStart: Int, contentEnd: Int, end: Int) {
+        var ignored: [Range<Int>] = []
+        return scanLiteral(start: start, hashes: hashes, interpolations: &ignored)
+    }
+
+    /// True when the `"""` at `quoteAt` opens a multi-line literal: always for a plain one;
+    /// for a raw one, only when its line does not close a one-line literal first (`#"""#`
+    /// is the string `"`), as Swift's lexer decides.
+    private func opensMultiLine(quoteAt: Int, hashes: Int) -> Bool {
+        guard byte(quoteAt + 1) == Self.quote, byte(quoteAt + 2) == Self.quote else { return false }
+        guard hashes > 0 else { return true }
+        let n = input.count
+        var j = quoteAt + 2
+        while j < n, !Self.isLineBreak(input[j]) {
+            if input[j] == Self.quote {
+                var k = j + 1
+                while k < n, k - j - 1 < hashes, input[k] == Self.hash { k += 1 }
+                if k - j - 1 == hashes { return false }
+            }
+            j += 1
+        }
+        return true
+    }
+
+    private func scanLiteral(start: Int, hashes: Int,
+                             interpolations: inout [Range<Int>]) -> (contentStart: Int, contentEnd: Int, end: Int) {
         let n = input.count
         let quoteAt = start + hashes
-        let isMultiLine = byte(quoteAt + 1) == Self.quote && byte(quoteAt + 2) == Self.quote
+        let isMultiLine = opensMultiLine(quoteAt: quoteAt, hashes: hashes)
         let contentStart = quoteAt + (isMultiLine ? 3 : 1)
         var i = contentStart
         while i < n {
@@ -449,6 +745,7 @@ private struct SwiftLexer {
                 guard j - i - 1 == hashes else { i += 1; continue }
                 if byte(j) == UInt8(ascii: "(") {
                     i = skipInterpolation(openParen: j)
+                    interpolations.append((j + 1)..<max(j + 1, i - 1))
                 } else {
                     i = j + 1  // the escaped character (any byte of it; the rest is harmless)
                 }

@@ -83,7 +83,7 @@ struct SwiftStructure {
         while true {
             let next: Int
             if text[start] == UInt8(ascii: ".") {
-                guard let before = previousToken(before: start), endsOperand(at: before) else { return start }
+                guard let before = previousChainToken(before: start), endsOperand(at: before) else { return start }
                 next = primaryStart(endingAt: before)
             } else {
                 guard let before = previousToken(before: start), text[before] == UInt8(ascii: "."),
@@ -136,22 +136,99 @@ struct SwiftStructure {
     }
 
     /// Parses the chain starting at `start`: the head, then every `.modifier`.
+    /// A chain goes on across `#if … #elseif … #else … #endif` blocks whose branches hold
+    /// modifiers (a postfix `#if`, as SwiftSyntax's `PostfixIfConfigExpr`): the modifiers
+    /// of every branch are links of the chain, and the chain ends after its `#endif`.
     func parseChain(from start: Int) -> Chain {
         var links: [Range<Int>] = []
         links.reserveCapacity(6)
         let headEnd = parseHead(at: start)
         links.append(start..<headEnd)
         var end = headEnd
+        var openDirectives = 0
         while true {
-            let dot = skipTrivia(from: end)
-            guard dot + 1 < count, text[dot] == UInt8(ascii: "."),
-                  isIdentifierStart(text[dot + 1]) else { break }
-            let nameEnd = identifierEnd(from: dot + 1)
-            let linkEnd = parsePostfix(from: nameEnd)
-            links.append(dot..<linkEnd)
-            end = linkEnd
+            let next = skipTrivia(from: end)
+            if next + 1 < count, text[next] == UInt8(ascii: "."), isIdentifierStart(text[next + 1]) {
+                let nameEnd = identifierEnd(from: next + 1)
+                let linkEnd = parsePostfix(from: nameEnd)
+                links.append(next..<linkEnd)
+                end = linkEnd
+                continue
+            }
+            guard let directive = directive(at: next) else { break }
+            switch directive.kind {
+            case .if:
+                // Only a block whose first branch goes on with a modifier belongs to the chain.
+                guard startsModifier(after: directive.end) else { break }
+                openDirectives += 1
+                end = directive.end
+                continue
+            case .elseif, .else:
+                guard openDirectives > 0 else { break }
+                end = directive.end
+                continue
+            case .endif:
+                guard openDirectives > 0 else { break }
+                openDirectives -= 1
+                end = directive.end
+                continue
+            }
+            break
         }
         return Chain(start: start, end: end, links: links)
+    }
+
+    enum DirectiveKind { case `if`, elseif, `else`, endif }
+
+    /// The conditional-compilation directive starting at `offset` (`#if cond`, `#elseif
+    /// cond`, `#else`, `#endif`) and where its line ends (the line break not included).
+    func directive(at offset: Int) -> (kind: DirectiveKind, end: Int)? {
+        guard offset + 2 < count, text[offset] == UInt8(ascii: "#") else { return nil }
+        let wordEnd = identifierEnd(from: offset + 1)
+        let word = (offset + 1)..<wordEnd
+        let kind: DirectiveKind
+        if equals(word, "if") { kind = .if }
+        else if equals(word, "elseif") { kind = .elseif }
+        else if equals(word, "else") { kind = .else }
+        else if equals(word, "endif") { kind = .endif }
+        else { return nil }
+        var end = wordEnd
+        if kind == .if || kind == .elseif {
+            while end < count, text[end] != UInt8(ascii: "\n") { end += 1 }
+            while end > wordEnd, text[end - 1] == UInt8(ascii: " ") || text[end - 1] == UInt8(ascii: "\t")
+                || text[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        }
+        return (kind, end)
+    }
+
+    /// True when the first code after `offset`, past further directives of a nested block,
+    /// is a `.modifier`.
+    private func startsModifier(after offset: Int) -> Bool {
+        var i = skipTrivia(from: offset)
+        while let directive = directive(at: i), directive.kind == .if { i = skipTrivia(from: directive.end) }
+        return i + 1 < count && text[i] == UInt8(ascii: ".") && isIdentifierStart(text[i + 1])
+    }
+
+    private func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        guard range.count == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { buffer in
+            for k in 0..<range.count where buffer[k] != text[range.lowerBound + k] { return false }
+            return true
+        }
+    }
+
+    /// The token before `offset` in a chain read backwards: directive lines of a `#if`
+    /// inside the chain are skipped (`Image("x")\n#if os(iOS)\n.padding()`).
+    private func previousChainToken(before offset: Int) -> Int? {
+        var position = offset
+        while true {
+            guard let before = previousToken(before: position) else { return nil }
+            let lineStart = tables.lineStarts[tables.line(atOffset: before) - 1]
+            var first = lineStart
+            while first < before, text[first] == UInt8(ascii: " ") || text[first] == UInt8(ascii: "\t") { first += 1 }
+            guard directive(at: first) != nil else { return before }
+            position = first
+        }
     }
 
     /// The head: a (qualified) name with its calls and closures, an implicit member
