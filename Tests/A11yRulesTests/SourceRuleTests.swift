@@ -138,9 +138,9 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
     }
 
     @Test func columnsCountUnicodeScalars() {
-        let code = "let é = 1; let s = \"ü\"; Image(\"x\")\n"
+        let code = "var body: some View { let é = 1; let s = \"ü\"; Image(\"x\") }\n"
         let findings = lint(code, with: set)
-        #expect(positions(findings) == ["1:25"])
+        #expect(positions(findings) == ["1:47"])
     }
 }
 
@@ -193,7 +193,7 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         let custom = try SourceRuleSet(customRules: [CustomSourceRule(id: "bad", regex: "(a+)+$", message: "bad")])
         let set = shipped.merging(custom)
         let line = String(repeating: "a", count: 100_000)
-        let files = (0..<4).map { SwiftSource(line + "\nImage(\"x\")\n// \(line)\n\($0)") }
+        let files = (0..<4).map { SwiftSource(line + "\nvar body: some View {\nImage(\"x\")\n}\n// \(line)\n\($0)") }
         let clock = ContinuousClock()
         var notes = 0, images = 0
         let elapsed = clock.measure {
@@ -526,10 +526,10 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         for count in [10, 2_000, 50_000] {
             let arguments = String(repeating: "a + (b) ", count: count)
             let code = "Image(uiImage: make(\(arguments)))\n    .accessibilityAddTraits(f(\(arguments)))\n    .onTapGesture { }\n"
-                + "Image(\"x\", tint: t(\(arguments)), label: Text(\"y\"))\n"
-            let findings = lint(code, with: set)
+                + "Image(\"x\", tint: t(\(arguments)), label: Text(\"y\"))\n}\n"
+            let findings = lint("var body: some View {\n" + code, with: set)
             #expect(findings.map(\.rule) == ["image-without-label", "tap-gesture-without-trait"], "\(count)")
-            #expect(positions(findings) == ["1:1", "1:1"])
+            #expect(positions(findings) == ["2:1", "2:1"])
         }
     }
 
@@ -548,7 +548,7 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
 @Suite struct SourceRuleSetConfigurationTests {
     @Test func filterAndRelevel() throws {
         let set = try SourceRuleSet(entries: shippedSourceRules)
-        let code = "Image(\"a\").onTapGesture { }\n"
+        let code = "var body: some View { Image(\"a\").onTapGesture { } }\n"
         #expect(lint(code, with: set).map(\.rule) == ["image-without-label", "tap-gesture-without-trait"])
         let onlyTap = set.filter { $0 == "tap-gesture-without-trait" }
         #expect(onlyTap.ruleIDs == ["tap-gesture-without-trait"])

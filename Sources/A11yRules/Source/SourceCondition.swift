@@ -13,6 +13,9 @@ import A11yPattern
 /// - `slot: RE` — the label of the closure or argument that holds the anchor (`icon`,
 ///   `label`; empty when unlabeled); on the anchor itself, the slot it sits in;
 /// - `opener: RE` — the code before the container's bracket on its line (`func makeBody(…)`);
+/// - `drawn: view` — the chain is drawn as a view where it stands (statement level in
+///   view-building code, a ternary branch there, the content of `Text(…)`; not a value:
+///   see `SwiftStructure.isDrawnAsView`); on a container level, that container's chain;
 /// - `enclosing: COND` — some container around this chain (innermost first) satisfies COND;
 /// - `anyOf: [COND]`, `allOf: [COND]`, `not: COND`.
 ///
@@ -21,7 +24,7 @@ import A11yPattern
 final class SourceCondition: Sendable {
     // A class tree rather than an indirect enum: evaluating it is a hot loop, and
     // switching over a trivial `Kind` avoids the runtime's multi-payload enum calls.
-    enum Kind: Sendable { case head, modifier, link, text, slot, opener, enclosing, all, any, not }
+    enum Kind: Sendable { case head, modifier, link, text, slot, opener, drawn, enclosing, all, any, not }
 
     let kind: Kind
     /// The pattern of `head` … `opener`.
@@ -39,7 +42,7 @@ final class SourceCondition: Sendable {
     static func all(_ children: [SourceCondition]) -> SourceCondition { SourceCondition(.all, children: children) }
     static func enclosing(_ child: SourceCondition) -> SourceCondition { SourceCondition(.enclosing, children: [child]) }
 
-    static let keys = ["head", "modifier", "link", "text", "slot", "opener", "enclosing", "anyOf", "allOf", "not"]
+    static let keys = ["head", "modifier", "link", "text", "slot", "opener", "drawn", "enclosing", "anyOf", "allOf", "not"]
 
     static func parse(_ node: Yams.Node, file: String) throws(CatalogueError) -> SourceCondition {
         if let text = node.string, node.mapping == nil, node.sequence == nil {
@@ -71,6 +74,11 @@ final class SourceCondition: Sendable {
                 default: .opener
                 }
                 parts.append(SourceCondition(kind, pattern: pattern))
+            case "drawn":
+                guard value.string == "view", value.mapping == nil, value.sequence == nil else {
+                    throw CatalogueError.at(value, file: file, "'drawn' takes the value 'view'")
+                }
+                parts.append(SourceCondition(.drawn))
             case "enclosing":
                 parts.append(.enclosing(try parse(value, file: file)))
             case "not":
@@ -156,6 +164,9 @@ struct ConditionEvaluator {
             let index = max(level, 0)
             guard index < all.count else { return false }
             return try matches(condition.pattern!, structure.openerRange(of: all[index].open))
+        case .drawn:
+            guard let chain = chain(at: level) else { return false }
+            return structure.isDrawnAsView(chain, cache: cache)
         case .enclosing:
             let levels = containers()
             let inner = condition.children[0]

@@ -12,6 +12,11 @@ import A11yPattern
 /// - `unless`: a condition that exempts the anchor.
 /// - `unlessEnclosing`: exempts the anchor when some enclosing container satisfies it
 ///   (short for `unless: {enclosing: …}`).
+/// - `interpolationsOf`: a pattern for a callee (`(?:SwiftUI\.)?Text`): the anchor is also
+///   looked for in the interpolations of a string literal that is that call's first
+///   argument (`Text("\(Image(systemName: "lock")) Private")` draws the image). `when` and
+///   `unless` hold there when they hold on the anchor inside the interpolation or on the
+///   literal in the file (whose containers are the call and what encloses it).
 /// - `message`: the finding's text (default: the summary); `{match}` is the matched code.
 /// - `included`, `excluded`: file globs.
 struct SourceRule: Sendable {
@@ -32,10 +37,11 @@ struct SourceRule: Sendable {
     var report: Report
     var when: SourceCondition?
     var unless: SourceCondition?
+    var interpolationsOf: Pattern?
     var paths: PathFilter
 
-    static let fields = ["pattern", "scope", "report", "when", "unless", "unlessEnclosing", "message",
-                         "included", "excluded"]
+    static let fields = ["pattern", "scope", "report", "when", "unless", "unlessEnclosing", "interpolationsOf",
+                         "message", "included", "excluded"]
 
     init(entry: RuleEntry) throws(CatalogueError) {
         let file = entry.file
@@ -76,6 +82,9 @@ struct SourceRule: Sendable {
             exemptions.append(.enclosing(try SourceCondition.parse(value, file: file)))
         }
         unless = exemptions.isEmpty ? nil : exemptions.count == 1 ? exemptions[0] : .any(exemptions)
+        if let node = map["interpolationsOf"], let text = try string("interpolationsOf") {
+            interpolationsOf = try SourceCondition.compile(text, at: node, file: file)
+        }
         paths = PathFilter(included: try SourceRule.globs(map["included"], file: file),
                            excluded: try SourceRule.globs(map["excluded"], file: file))
         messageParts = SourceRule.split(message)
@@ -90,6 +99,7 @@ struct SourceRule: Sendable {
         report = .match
         when = nil
         unless = nil
+        interpolationsOf = nil
         paths = PathFilter(included: custom.included.map(PathGlob.init), excluded: custom.excluded.map(PathGlob.init))
         do {
             anchor = try Pattern(custom.regex)

@@ -98,6 +98,10 @@ public struct SourceRuleSet: Sendable {
             let cache = ContainerCache()
             for rule in applicable {
                 lint(rule, in: source, structure: structure, scratch: scratch, cache: cache, path: path, into: &findings)
+                if let callee = rule.interpolationsOf, !source.interpolations.isEmpty {
+                    lintInterpolations(rule, callee: callee, in: source, structure: structure, scratch: scratch,
+                                       cache: cache, path: path, into: &findings)
+                }
             }
         }
         return findings
@@ -144,6 +148,61 @@ public struct SourceRuleSet: Sendable {
             }
             reported.append(reportAt)
             findings.append(finding(rule: rule, at: reportAt, match: range, source: source, path: path))
+        }
+    }
+
+    /// The anchors of `rule` inside the interpolations of string literals passed first to a
+    /// call its `interpolationsOf` names. Each interpolation is read as Swift of its own.
+    private func lintInterpolations(_ rule: SourceRule, callee: Pattern, in source: SwiftSource,
+                                    structure: SwiftStructure, scratch: MatchScratch, cache: ContainerCache,
+                                    path: String, into findings: inout [Finding]) {
+        let text = structure.text
+        var literalIndex = 0
+        for interpolation in source.interpolations {
+            while literalIndex < source.stringLiterals.count,
+                  source.stringLiterals[literalIndex].upperBound <= interpolation.lowerBound { literalIndex += 1 }
+            guard literalIndex < source.stringLiterals.count else { return }
+            let literal = source.stringLiterals[literalIndex]
+            guard literal.contains(interpolation.lowerBound),
+                  let paren = structure.previousToken(before: literal.lowerBound), text[paren] == UInt8(ascii: "("),
+                  let calleeEnd = structure.previousToken(before: paren), isIdentifierByte(text[calleeEnd]) else { continue }
+            let calleeRange = structure.chainStart(from: structure.identifierStart(endingAt: calleeEnd))..<(calleeEnd + 1)
+            guard case .match = callee.firstMatch(in: UnsafeBufferPointer(rebasing: text[calleeRange]), scratch: scratch,
+                                                  subjectIsValidUTF8: true) else { continue }
+            let inner = SwiftSource(utf8: Array(source.bytes[interpolation]))
+            var innerFindings: [Int] = []
+            inner.withUnsafeTables { tables in
+                let innerStructure = SwiftStructure(tables: tables)
+                let innerCache = ContainerCache()
+                var offset = 0
+                while offset <= innerStructure.text.count {
+                    guard case .match(let range) = rule.anchor.firstMatch(in: innerStructure.text, from: offset, scratch: scratch,
+                                                                          subjectIsValidUTF8: true) else { return }
+                    offset = range.isEmpty ? nextCharacter(after: range.upperBound, in: innerStructure.text) : range.upperBound
+                    let token = min(innerStructure.skipTrivia(from: range.lowerBound), max(range.upperBound - 1, range.lowerBound))
+                    guard token < innerStructure.text.count else { continue }
+                    let chain = innerStructure.chain(at: token)
+                    var innerEvaluator = ConditionEvaluator(structure: innerStructure, scratch: scratch, anchor: chain,
+                                                            cache: innerCache)
+                    let literalChain = Chain(start: literal.lowerBound, end: literal.upperBound, links: [literal])
+                    var outerEvaluator = ConditionEvaluator(structure: structure, scratch: scratch, anchor: literalChain,
+                                                            cache: cache)
+                    do throws(ConditionLimitHit) {
+                        if let when = rule.when, !(try innerEvaluator.holds(when)), !(try outerEvaluator.holds(when)) { continue }
+                        if let unless = rule.unless {
+                            if try innerEvaluator.holds(unless) { continue }
+                            if try outerEvaluator.holds(unless) { continue }
+                        }
+                    } catch {
+                        continue
+                    }
+                    innerFindings.append(rule.report == .chainStart ? chain.start : range.lowerBound)
+                }
+            }
+            for start in innerFindings {
+                let at = interpolation.lowerBound + start
+                findings.append(finding(rule: rule, at: at, match: at..<min(at + 1, source.bytes.count), source: source, path: path))
+            }
         }
     }
 

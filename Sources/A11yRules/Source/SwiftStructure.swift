@@ -47,6 +47,8 @@ final class ContainerCache {
     var byBracket: [Int: Container] = [:]
     /// Conditions already evaluated on a container (see `ConditionEvaluator`).
     var verdicts: [Verdict: Bool] = [:]
+    /// Whether the block opened at a `{` builds views (see `isViewBuilding(block:cache:)`).
+    var viewBlocks: [Int: Bool] = [:]
 
     struct Verdict: Hashable {
         var bracket: Int
@@ -61,7 +63,7 @@ final class ContainerCache {
 struct SwiftStructure {
     let tables: SwiftSourceTables
     let text: UnsafeBufferPointer<UInt8>
-    private var count: Int { text.count }
+    var count: Int { text.count }
 
     init(tables: SwiftSourceTables) {
         self.tables = tables
@@ -98,7 +100,7 @@ struct SwiftStructure {
 
     /// The first byte of the primary expression ending at `end`: an identifier with its
     /// calls, subscripts and trailing closures (`Button(…) { … } label: { … }`).
-    private func primaryStart(endingAt end: Int) -> Int {
+    func primaryStart(endingAt end: Int) -> Int {
         var i = end
         while true {
             let byte = text[i]
@@ -209,7 +211,7 @@ struct SwiftStructure {
         return i + 1 < count && text[i] == UInt8(ascii: ".") && isIdentifierStart(text[i + 1])
     }
 
-    private func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
+    func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
         guard range.count == word.utf8CodeUnitCount else { return false }
         return word.withUTF8Buffer { buffer in
             for k in 0..<range.count where buffer[k] != text[range.lowerBound + k] { return false }
@@ -219,7 +221,7 @@ struct SwiftStructure {
 
     /// The token before `offset` in a chain read backwards: directive lines of a `#if`
     /// inside the chain are skipped (`Image("x")\n#if os(iOS)\n.padding()`).
-    private func previousChainToken(before offset: Int) -> Int? {
+    func previousChainToken(before offset: Int) -> Int? {
         var position = offset
         while true {
             guard let before = previousToken(before: position) else { return nil }
@@ -340,7 +342,7 @@ struct SwiftStructure {
         return (container, next)
     }
 
-    private func container(opening open: Int) -> Container {
+    func container(opening open: Int) -> Container {
         let opener = open
         let empty = open..<open
         guard let before = previousToken(before: open) else {
@@ -379,13 +381,13 @@ struct SwiftStructure {
 
     /// The chain a `(`/`[` group is the call or subscript of; nil for tuples, array
     /// literals and conditions.
-    private func callOwner(ofGroup open: Int) -> Chain? {
+    func callOwner(ofGroup open: Int) -> Chain? {
         guard let before = previousToken(before: open), endsOperand(at: before), sameLine(before, open) else { return nil }
         return chain(at: primaryStart(endingAt: before))
     }
 
     /// The label of the argument of the group at `open` that holds `position`.
-    private func argumentLabel(inGroup open: Int, holding position: Int) -> Range<Int> {
+    func argumentLabel(inGroup open: Int, holding position: Int) -> Range<Int> {
         // Back from `position` to the `,` or `(` that starts its argument, skipping groups.
         var i = position - 1
         while i > open {
@@ -467,7 +469,7 @@ struct SwiftStructure {
     /// True when the token ending at `offset` can be followed by a call, a member access
     /// or a trailing closure: an identifier that is not a keyword, `)`, `]`, `}`, postfix
     /// `?` and `!`.
-    private func endsOperand(at offset: Int) -> Bool {
+    func endsOperand(at offset: Int) -> Bool {
         let byte = text[offset]
         switch byte {
         case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
@@ -516,7 +518,7 @@ struct SwiftStructure {
     }
 
     /// True when `range` holds a lone `=` (not `==`, `!=`, `<=`, `>=`, `=>`).
-    private func hasAssignment(in range: Range<Int>) -> Bool {
+    func hasAssignment(in range: Range<Int>) -> Bool {
         for i in range where text[i] == UInt8(ascii: "=") {
             let before = i > 0 ? text[i - 1] : 0
             let after = i + 1 < count ? text[i + 1] : 0
@@ -528,7 +530,7 @@ struct SwiftStructure {
         return false
     }
 
-    private func sameLine(_ a: Int, _ b: Int) -> Bool {
+    func sameLine(_ a: Int, _ b: Int) -> Bool {
         var i = min(a, b)
         let end = max(a, b)
         while i < end {
