@@ -91,7 +91,7 @@ public struct ConfigurationFile: Sendable {
     /// `pseudo_locale`: expanded, accented or bidi.
     public var pseudoLocale: PseudoLocale?
 
-    public static let keys = ["included", "excluded", "disabled_rules", "only_rules", "contrast_level",
+    public static let keys = ["included", "excluded", "disabled_rules", "only_rules", "opt_in_rules", "contrast_level",
                               "large_text", "touch_target", "custom_rules", "strict", "baseline",
                               "parent_config", "a11ylint_version", "max_file_size", "pseudo_locale"]
     static let largeTextKeys = ["size", "bold_size"]
@@ -116,7 +116,8 @@ public struct ConfigurationFile: Sendable {
 
     /// Reads and checks the file at `path`. `knownRules` are the catalogue's rule
     /// ids (custom rules add their own).
-    public init(contentsOf path: String, knownRules: [String]) throws(ConfigurationDiagnostic) {
+    public init(contentsOf path: String, knownRules: [String],
+                aliases: [String: String] = [:]) throws(ConfigurationDiagnostic) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationDiagnostic(location: SourceLocation(file: path, line: 1, column: 1), severity: .error,
                                           message: "cannot read the configuration file")
@@ -125,10 +126,13 @@ public struct ConfigurationFile: Sendable {
             throw ConfigurationDiagnostic(location: SourceLocation(file: path, line: 1, column: 1), severity: .error,
                                           message: "the configuration file is not UTF-8")
         }
-        try self.init(yaml: text, path: path, knownRules: knownRules)
+        try self.init(yaml: text, path: path, knownRules: knownRules, aliases: aliases)
     }
 
-    public init(yaml: String, path: String, knownRules: [String]) throws(ConfigurationDiagnostic) {
+    /// `aliases` maps other tools' rule identifiers (SwiftLint's) to a11ylint's: they are
+    /// accepted wherever a rule id is, so a team's `.swiftlint.yml` habits carry over.
+    public init(yaml: String, path: String, knownRules: [String],
+                aliases: [String: String] = [:]) throws(ConfigurationDiagnostic) {
         self.path = path
         directory = PathScope.standardized((PathScope.absolute(path, from: FileManager.default.currentDirectoryPath)
                                             as NSString).deletingLastPathComponent)
@@ -151,6 +155,7 @@ public struct ConfigurationFile: Sendable {
         }
         let ruleIDs = knownRules + customRules.map(\.id)
         let known = Set(ruleIDs)
+        reader.aliases = aliases
 
         // Each setting is read on its own: one bad value does not hide the others.
         for (keyNode, value) in mapping {
@@ -177,6 +182,10 @@ public struct ConfigurationFile: Sendable {
             disabledRules = try reader.ruleIDs(value, key, known: known, candidates: ruleIDs)
         case "only_rules":
             onlyRules = try reader.ruleIDs(value, key, known: known, candidates: ruleIDs)
+        case "opt_in_rules":
+            // SwiftLint's opt-in list: a11ylint's rules are on by default, so the ids are
+            // only checked (a `.swiftlint.yml` section copied over keeps working).
+            _ = try reader.ruleIDs(value, key, known: known, candidates: ruleIDs)
         case "contrast_level":
             let text = try reader.string(value, key)
             guard let level = ConformanceLevel.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
@@ -229,7 +238,9 @@ public struct ConfigurationFile: Sendable {
             }
             requiredVersion = text
         default:
-            if known.contains(key) {
+            if let id = reader.aliases[key] {
+                severities[id] = try reader.ruleSeverity(value, rule: key)
+            } else if known.contains(key) {
                 if customRules.contains(where: { $0.id == key }) {
                     throw reader.error(keyNode, "'\(key)' is a custom rule: set its severity under custom_rules")
                 }
@@ -278,18 +289,20 @@ public struct ConfigurationChain: Sendable {
 
     /// Reads `paths` and their parents. A parent that does not exist, a cycle, an unreadable
     /// or invalid file, or an `a11ylint_version` other than `toolVersion` is an error.
-    public static func load(_ paths: [String], knownRules: [String],
+    public static func load(_ paths: [String], knownRules: [String], aliases: [String: String] = [:],
                             toolVersion: String) throws(ConfigurationDiagnostic) -> ConfigurationChain {
         var chain = ConfigurationChain()
         for path in paths {
             var stack: [String] = []
-            try chain.add(path, from: nil, knownRules: knownRules, toolVersion: toolVersion, stack: &stack)
+            try chain.add(path, from: nil, knownRules: knownRules, aliases: aliases, toolVersion: toolVersion,
+                          stack: &stack)
         }
         return chain
     }
 
     private mutating func add(_ path: String, from child: ConfigurationFile?, knownRules: [String],
-                              toolVersion: String, stack: inout [String]) throws(ConfigurationDiagnostic) {
+                              aliases: [String: String], toolVersion: String,
+                              stack: inout [String]) throws(ConfigurationDiagnostic) {
         let absolute = PathScope.standardized(PathScope.absolute(path, from: FileManager.default.currentDirectoryPath))
         let at = child?.parentConfigLocation ?? SourceLocation(file: path, line: 1, column: 1)
         if stack.contains(absolute) {
@@ -304,7 +317,7 @@ public struct ConfigurationChain: Sendable {
                                           message: child == nil ? "configuration file \(path) does not exist"
                                             : "parent_config \(PathScope.display(absolute, workingDirectory: FileManager.default.currentDirectoryPath)) does not exist")
         }
-        let file = try ConfigurationFile(contentsOf: path, knownRules: knownRules)
+        let file = try ConfigurationFile(contentsOf: path, knownRules: knownRules, aliases: aliases)
         if let required = file.requiredVersion, !Self.version(toolVersion, satisfies: required) {
             throw ConfigurationDiagnostic(location: SourceLocation(file: file.path, line: 1, column: 1), severity: .error,
                                           message: "this configuration is for a11ylint \(required) "
@@ -312,7 +325,8 @@ public struct ConfigurationChain: Sendable {
         }
         stack.append(absolute)
         if let parent = file.parentConfig {
-            try add(parent, from: file, knownRules: knownRules, toolVersion: toolVersion, stack: &stack)
+            try add(parent, from: file, knownRules: knownRules, aliases: aliases, toolVersion: toolVersion,
+                    stack: &stack)
         }
         stack.removeLast()
         files.append(file)
@@ -351,6 +365,8 @@ enum JSONNumber {
 struct ConfigurationReader {
     let file: String
     var warnings: [ConfigurationDiagnostic] = []
+    /// Other tools' rule ids → a11ylint's (see `ConfigurationFile.init(yaml:path:knownRules:aliases:)`).
+    var aliases: [String: String] = [:]
 
     init(file: String) { self.file = file }
 
@@ -413,7 +429,7 @@ struct ConfigurationReader {
     /// Rule ids; unknown ones are warnings with a did-you-mean.
     mutating func ruleIDs(_ node: Yams.Node, _ key: String, known: Set<String>,
                           candidates: [String]) throws(ConfigurationDiagnostic) -> [String] {
-        let ids = try strings(node, key)
+        let ids = try strings(node, key).map { aliases[$0] ?? $0 }
         let items = node.sequence.map(Array.init) ?? [node]
         for (id, item) in zip(ids, items) where !known.contains(id) {
             warning(item, "unknown rule '\(id)' in '\(key)'" + Suggestions.hint(for: id, in: candidates))

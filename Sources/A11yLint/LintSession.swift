@@ -76,6 +76,9 @@ public struct LintSessionError: Error, Sendable, CustomStringConvertible {
 
 public enum LintSession {
     public static func run(_ request: LintRequest, catalogue: RuleCatalogue) throws(LintSessionError) -> LintSessionResult {
+        var request = request
+        let aliases = catalogue.swiftlintAliases
+        request.onlyRules = request.onlyRules.map { aliases[$0] ?? $0 }
         var messages: [String] = []
         let chain = try loadConfiguration(request, catalogue: catalogue, messages: &messages)
         if !request.onlyRules.isEmpty {
@@ -187,7 +190,8 @@ public enum LintSession {
             var groupConfiguration = configuration
             if !key.isEmpty {
                 do {
-                    let chains = try ConfigurationChain.load(key, knownRules: catalogue.ids, toolVersion: Linter.version)
+                    let chains = try ConfigurationChain.load(key, knownRules: catalogue.ids, aliases: catalogue.swiftlintAliases,
+                                                             toolVersion: Linter.version)
                     messages += chains.warnings.map(\.line)
                     groupConfiguration = configured([chain, chains])
                     groupConfiguration.gitIndex = configuration.gitIndex
@@ -270,7 +274,8 @@ public enum LintSession {
             paths = [PathScope.display(found, workingDirectory: request.workingDirectory)]
         }
         do {
-            let chain = try ConfigurationChain.load(paths, knownRules: catalogue.ids, toolVersion: Linter.version)
+            let chain = try ConfigurationChain.load(paths, knownRules: catalogue.ids, aliases: catalogue.swiftlintAliases,
+                                                    toolVersion: Linter.version)
             messages += chain.warnings.map(\.line)
             return chain
         } catch {

@@ -82,6 +82,8 @@ public final class Linter: Sendable {
     let descriptionsByID: [String: RuleDescription]
     /// The severity of `unused-suppression` findings.
     let unusedSuppressionSeverity: Severity
+    /// SwiftLint rule ids → a11ylint's, for `// swiftlint:disable…` comments.
+    let swiftlintAliases: [String: String]
 
     public init(catalogue: RuleCatalogue, configuration: LintConfiguration = LintConfiguration(),
                 layoutEngine: LayoutEngine? = LayoutEngine.shared) throws(CatalogueError) {
@@ -106,6 +108,7 @@ public final class Linter: Sendable {
                                       uniquingKeysWith: { first, _ in first })
         unusedSuppressionSeverity = configuration.severityOverrides[SuppressionRuleID.unused]
             ?? descriptionsByID[SuppressionRuleID.unused]?.defaultSeverity ?? .warning
+        swiftlintAliases = catalogue.swiftlintAliases
     }
 
     /// Lints files and folders named on the command line.
@@ -475,7 +478,7 @@ public final class Linter: Sendable {
             findings += runSpecRules(spec)
         }
         applyConfiguration(to: &findings)
-        var suppressions = SourceSuppressions(source: source, path: path)
+        var suppressions = SourceSuppressions(source: source, path: path, aliases: swiftlintAliases)
         outcome.suppressed = suppressions.filter(&findings)
         var unused = suppressions.unusedFindings(suppressionContext, source: source)
         applyConfiguration(to: &unused)

@@ -38,6 +38,12 @@ struct SuppressionContext {
 ///
 /// Rule ids are separated by spaces (or commas); `all` stands for every rule; text
 /// after ` -- ` is a reason and ignored. `/* … */` comments work the same way.
+///
+/// SwiftLint's comments already in a codebase count too: `// swiftlint:disable…` (with
+/// the same commands) naming a SwiftLint rule that an a11ylint rule stands for
+/// (`accessibility_label_for_image`, `accessibility_trait_for_button`; `all` means all of
+/// those) suppresses that rule. Other SwiftLint rule ids are SwiftLint's business: they
+/// are ignored, and an unused SwiftLint comment is never reported.
 struct SourceSuppressions {
     enum Command: String, CaseIterable {
         case disable
@@ -59,21 +65,34 @@ struct SourceSuppressions {
         var start: TextPosition
         var end: TextPosition?
         var used = false
+        /// Written for SwiftLint (`swiftlint:`): never reported as unused.
+        var foreign = false
 
         func covers(_ p: TextPosition) -> Bool { start <= p && (end.map { p < $0 } ?? true) }
     }
 
     static let prefix = Array("a11ylint:".utf8)
+    static let swiftlintPrefix = Array("swiftlint:".utf8)
 
     private(set) var regions: [Region] = []
     /// Comments that start with `a11ylint:` but cannot be read.
     private(set) var malformed: [(location: SourceLocation, message: String)] = []
 
-    init(source: SwiftSource, path: String) {
+    /// `aliases`: SwiftLint rule ids → the a11ylint rules that stand for them.
+    init(source: SwiftSource, path: String, aliases: [String: String] = [:]) {
         var open: [String: [Int]] = [:] // rule id → indices of regions still open
+        let aliased = Array(Set(aliases.values)).sorted()
         for range in source.comments {
-            guard let directive = Self.directive(in: range, source: source, path: path) else { continue }
+            guard var directive = Self.directive(in: range, source: source, path: path) else { continue }
             let line = directive.location.line
+            if directive.foreign {
+                guard Command(rawValue: directive.commandText) != nil else { continue }
+                directive.rules = directive.rules.flatMap { token -> [RuleToken] in
+                    if token.id == "all" { return aliased.map { RuleToken(id: $0, location: token.location) } }
+                    return aliases[token.id].map { [RuleToken(id: $0, location: token.location)] } ?? []
+                }
+                if directive.rules.isEmpty { continue }
+            }
             guard let command = Command(rawValue: directive.commandText) else {
                 let commands = Command.allCases.map(\.rawValue)
                 malformed.append((directive.location, "unknown command 'a11ylint:\(directive.commandText)'"
@@ -90,11 +109,11 @@ struct SourceSuppressions {
                 case .disableNext, .disableThis, .disablePrevious:
                     let target = command == .disableNext ? line + 1 : command == .disableThis ? line : line - 1
                     regions.append(Region(token: token, command: command, start: TextPosition(line: target, column: 1),
-                                          end: TextPosition(line: target + 1, column: 1)))
+                                          end: TextPosition(line: target + 1, column: 1), foreign: directive.foreign))
                 case .disable:
                     open[token.id, default: []].append(regions.count)
                     regions.append(Region(token: token, command: command, start: TextPosition(directive.location),
-                                          end: nil))
+                                          end: nil, foreign: directive.foreign))
                 case .enable:
                     let ids = token.id == "all" ? Array(open.keys) : [token.id]
                     for id in ids {
@@ -111,6 +130,8 @@ struct SourceSuppressions {
         var commandText: String
         var rules: [RuleToken]
         var location: SourceLocation
+        /// A `swiftlint:` comment.
+        var foreign = false
     }
 
     /// Reads the comment at `range` when it is an `a11ylint:` directive.
@@ -125,6 +146,12 @@ struct SourceSuppressions {
             end -= 2 // the `*/` of a block comment
         }
         while i < end, isBlank(bytes[i]) { i += 1 }
+        var prefix = Self.prefix
+        var foreign = false
+        if end - i > swiftlintPrefix.count, Array(bytes[i..<(i + swiftlintPrefix.count)]) == swiftlintPrefix {
+            prefix = swiftlintPrefix
+            foreign = true
+        }
         guard end - i > prefix.count, Array(bytes[i..<(i + prefix.count)]) == prefix,
               !isBlank(bytes[i + prefix.count]) else { return nil } // prose such as "a11ylint: …" is no directive
         func location(_ offset: Int) -> SourceLocation {
@@ -143,7 +170,7 @@ struct SourceSuppressions {
         guard let first = tokens.first else { return nil }
         let ruleTokens = tokens.dropFirst().prefix { $0.text != "--" && $0.text != "-" }
             .map { RuleToken(id: $0.text, location: location($0.offset)) }
-        return Directive(commandText: first.text, rules: ruleTokens, location: commentLocation)
+        return Directive(commandText: first.text, rules: ruleTokens, location: commentLocation, foreign: foreign)
     }
 
     private static func isBlank(_ byte: UInt8) -> Bool {
@@ -180,7 +207,7 @@ struct SourceSuppressions {
                                   sourceLine: source.lineText(location.line).trimmingCharacters(in: .whitespaces)))
         }
         let known = Set(context.knownRules)
-        for region in regions where !region.used {
+        for region in regions where !region.used && !region.foreign {
             let id = region.token.id
             let directive = "a11ylint:\(region.command.rawValue)"
             if id != "all", !known.contains(id) {

@@ -50,6 +50,9 @@ public struct RuleEntry: @unchecked Sendable {
     public var node: Yams.Node
     /// The file the rule was read from.
     public var file: String
+    /// The identifiers SwiftLint gives the same rule (the YAML's `swiftlint:`, a string
+    /// or a list): accepted in `.a11ylint.yml` and in `// swiftlint:disable…` comments.
+    public var swiftlintIDs: [String] = []
 }
 
 /// The failure to read a rule file, with its position.
@@ -73,6 +76,16 @@ public struct RuleCatalogue: @unchecked Sendable {
     public func entry(_ id: String) -> RuleEntry? { entries.first { $0.description.id == id } }
     public func description(_ id: String) -> RuleDescription? { entry(id)?.description }
     public var ids: [String] { entries.map(\.description.id) }
+
+    /// SwiftLint rule identifiers → the a11ylint rule that checks the same
+    /// (`accessibility_label_for_image` → `image-without-label`).
+    public var swiftlintAliases: [String: String] {
+        var aliases: [String: String] = [:]
+        for entry in entries {
+            for alias in entry.swiftlintIDs { aliases[alias] = entry.description.id }
+        }
+        return aliases
+    }
 
     /// Reads every `.yml`/`.yaml` file below `directory`, sorted by path.
     public init(directory: URL) throws {
@@ -172,8 +185,19 @@ public struct RuleCatalogue: @unchecked Sendable {
                                    configuration: m["configuration"]?.string)
             }
         }
+        var swiftlintIDs: [String] = []
+        if let value = map["swiftlint"] {
+            if let text = value.string, value.sequence == nil {
+                swiftlintIDs = [text]
+            } else if let items = value.sequence {
+                swiftlintIDs = items.compactMap(\.string)
+            } else {
+                throw CatalogueError.at(value, file: file, "'swiftlint' must be a SwiftLint rule identifier or a list of them")
+            }
+        }
         return RuleEntry(description: description, triggeringExamples: try examples("triggering"),
-                         nonTriggeringExamples: try examples("nonTriggering"), node: node, file: file)
+                         nonTriggeringExamples: try examples("nonTriggering"), node: node, file: file,
+                         swiftlintIDs: swiftlintIDs)
     }
 
     /// A `Rules/` folder that replaces the built-in catalogue: `$A11YLINT_RULES`, else an

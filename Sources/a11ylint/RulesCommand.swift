@@ -28,13 +28,16 @@ struct RulesCommand: ParsableCommand {
             try emit(out, to: nil)
             return
         }
-        guard let entry = catalogue.entry(ruleID) else {
+        guard let entry = catalogue.entry(catalogue.swiftlintAliases[ruleID] ?? ruleID) else {
             throw fail("unknown rule '\(ruleID)'" + Suggestions.hint(for: ruleID, in: catalogue.ids)
                        + "; `a11ylint rules` lists them")
         }
         let d = entry.description
         var out = "\(d.id): \(d.name)\n"
         out += "severity: \(d.defaultSeverity.rawValue)   kind: \(d.kind.rawValue)   category: \(d.category)\n"
+        if !entry.swiftlintIDs.isEmpty {
+            out += "SwiftLint: \(entry.swiftlintIDs.joined(separator: ", ")) (accepted in .a11ylint.yml and in swiftlint:disable comments)\n"
+        }
         if !d.wcag.isEmpty {
             out += "WCAG: " + d.wcag.map { c in WCAG.understandingURL(for: c).map { "\(c) \($0)" } ?? c }
                 .joined(separator: ", ") + "\n"
