@@ -97,8 +97,35 @@ extension SwiftSource {
     }
 
     private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
-    private func isIdentifier(_ b: UInt8) -> Bool {
-        (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b >= 0x80
+    private func isIdentifier(_ b: UInt8) -> Bool { isIdentifierByte(b) }
+
+    /// The first byte at or after `offset` that is not white space, a comment, or a
+    /// conditional-compilation line (`#if …`, `#elseif …`, `#else`, `#endif`): a chain goes
+    /// on across them, as the source rules read it.
+    func skipChainTrivia(from offset: Int) -> Int {
+        var i = offset
+        while i < masked.count {
+            let b = masked[i]
+            if isSpace(b) { i += 1; continue }
+            if b == UInt8(ascii: "/"), i + 1 < masked.count,
+               masked[i + 1] == UInt8(ascii: "/") || masked[i + 1] == UInt8(ascii: "*"),
+               let comment = comments.first(where: { $0.contains(i) }) {
+                i = comment.upperBound
+                continue
+            }
+            if b == UInt8(ascii: "#") {
+                var j = i + 1
+                while j < masked.count, isIdentifier(masked[j]) { j += 1 }
+                let word = text((i + 1)..<j)
+                if word == "if" || word == "elseif" || word == "else" || word == "endif" {
+                    while j < masked.count, masked[j] != UInt8(ascii: "\n") { j += 1 }
+                    i = j
+                    continue
+                }
+            }
+            return i
+        }
+        return masked.count
     }
 
     /// True when the name at `offset` is being declared (`func configure(`, `init(`).
@@ -152,7 +179,7 @@ extension SwiftSource {
         var modifiers: [SwiftModifier] = []
         var i = close + 1
         while true {
-            while i < masked.count, isSpace(masked[i]) { i += 1 }
+            i = skipChainTrivia(from: i)
             guard i < masked.count, masked[i] == UInt8(ascii: ".") else { break }
             let nameStart = i + 1
             var j = nameStart

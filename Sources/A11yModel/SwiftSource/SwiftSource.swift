@@ -810,3 +810,23 @@ where Starts.Index == Int {
     }
     return low + 1
 }
+
+/// A byte that may continue a Swift identifier: ASCII letters, digits, `_`, `$`, and every
+/// byte of a non-ASCII character (Swift allows most of them). The one definition every
+/// reader of Swift in a11ylint uses.
+@inlinable @inline(__always)
+public func isIdentifierByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...0xFF:
+        return true
+    default:
+        return false
+    }
+}
+
+/// A byte that may start a Swift identifier: `isIdentifierByte` but not a digit.
+@inlinable @inline(__always)
+public func isIdentifierStart(_ byte: UInt8) -> Bool {
+    isIdentifierByte(byte) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+}

@@ -562,20 +562,6 @@ struct SwiftStructure {
     }
 }
 
-@inline(__always) func isIdentifierByte(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), 0x80...0xFF:
-        return true
-    default:
-        return false
-    }
-}
-
-@inline(__always) func isIdentifierStart(_ byte: UInt8) -> Bool {
-    isIdentifierByte(byte) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-}
-
 /// The few Swift keywords the structure reader must recognise, compared on bytes.
 enum SwiftKeywords {
     /// Words after which `(` or `{` does not call anything: `if (a)`, `else {`, `in {`.
