@@ -247,25 +247,61 @@ extension SwiftStructure {
         return mentionsView(opener) ? .view : .other
     }
 
-    /// The declaration's type says it yields a view: `some View`, `any View`, `AnyView`,
-    /// `some ToolbarContent` / `some Scene` / `some Commands`, `makeBody`, `var body`.
+    /// The declaration yields a view: its type (after `->`, or after the `:` of a
+    /// `var`/`let`) is `View`, `AnyView`, or `some`/`any` of a `…View`, `…Content`, `Scene`
+    /// or `Commands` protocol; or it is `var body`, `func body(`, `makeBody`, `#Preview`.
     private func mentionsView(_ range: Range<Int>) -> Bool {
+        var typeStart: Int?
+        var depth = 0
+        var previousWord: Range<Int>?
         var i = range.lowerBound
         while i < range.upperBound {
-            guard isIdentifierStart(text[i]) || text[i] == UInt8(ascii: "#") else {
+            let byte = text[i]
+            if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") { depth += 1 }
+            if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") { depth -= 1 }
+            if depth == 0, byte == UInt8(ascii: "-"), i + 1 < range.upperBound, text[i + 1] == UInt8(ascii: ">") {
+                typeStart = i + 2
+                i += 2
+                continue
+            }
+            if depth == 0, byte == UInt8(ascii: ":"), typeStart == nil { typeStart = i + 1 }
+            if isIdentifierStart(byte) || byte == UInt8(ascii: "#") {
+                let end = min(identifierEnd(from: i), range.upperBound)
+                let word = i..<end
+                if equals(word, "makeBody") || equals(word, "#Preview") { return true }
+                if equals(word, "body"), let previousWord, equals(previousWord, "var") || equals(previousWord, "func") {
+                    return true
+                }
+                previousWord = word
+                i = end
+                continue
+            }
+            i += 1
+        }
+        guard let typeStart else { return false }
+        i = typeStart
+        var afterOpaque = false
+        while i < range.upperBound {
+            guard isIdentifierStart(text[i]) else {
                 i += 1
                 continue
             }
             let end = min(identifierEnd(from: i), range.upperBound)
             let word = i..<end
-            if equals(word, "View") || equals(word, "AnyView") || equals(word, "makeBody") || equals(word, "Scene")
-                || equals(word, "Commands") || equals(word, "#Preview") || equals(word, "body") {
+            if equals(word, "View") || equals(word, "AnyView") { return true }
+            if afterOpaque, endsWith(word, "View") || endsWith(word, "Content") || equals(word, "Scene")
+                || equals(word, "Commands") {
                 return true
             }
-            if word.count > 7, equals((end - 7)..<end, "Content") { return true }
+            afterOpaque = equals(word, "some") || equals(word, "any")
             i = end
         }
         return false
+    }
+
+    private func endsWith(_ word: Range<Int>, _ suffix: StaticString) -> Bool {
+        let length = suffix.utf8CodeUnitCount
+        return word.count >= length && equals((word.upperBound - length)..<word.upperBound, suffix)
     }
 
     /// `@ViewBuilder` alone on the line before the declaration at `lineStart`.
