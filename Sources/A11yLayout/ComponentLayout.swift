@@ -18,11 +18,11 @@ public struct LayoutRect: Sendable, Hashable {
     public var maxY: Double { y + height }
 
     /// This rectangle mirrored inside a container `containerWidth` wide (RTL).
-    func mirrored(in containerWidth: Double) -> LayoutRect {
+    public func mirrored(in containerWidth: Double) -> LayoutRect {
         LayoutRect(x: containerWidth - x - width, y: y, width: width, height: height)
     }
 
-    var json: JSONOutput {
+    public var json: JSONOutput {
         .object([("x", .number(x)), ("y", .number(y)), ("width", .number(width)), ("height", .number(height))])
     }
 }
@@ -49,8 +49,12 @@ public struct LabelLayout: Sendable, Hashable {
     public var lineTexts: [String] { lines.map(\.text) }
 }
 
-/// The computed geometry of one variant (spec-format.md section 4), in points.
+/// The computed geometry of one variant (spec-format.md sections 4 and 5), in points.
+/// Every kind has the contract's parts (`indicator`, `box`, `label`, `hitArea`; nil where
+/// the kind has none) and may add its own (`dot`, `track`, `thumb`, `icon`), which its
+/// `KindLayout` names in `extraParts`.
 public struct ComponentLayout: Sendable, Hashable {
+    public var kind: ComponentKind
     public var component: String
     public var variant: String
     public var direction: LayoutDirection
@@ -62,25 +66,40 @@ public struct ComponentLayout: Sendable, Hashable {
     public var fontSize: Double
     public var lineHeight: Double
     /// The font's ascent and descent at `fontSize` (for drawing baselines); 0 without a font.
-    public var ascent: Double
-    public var descent: Double
+    public var ascent: Double = 0
+    public var descent: Double = 0
     public var width: Double
     public var height: Double
     public var alignment: LabelAlignment
-    public var shape: CheckboxShape
-    public var indicator: LayoutRect
-    public var box: LayoutRect
-    public var cornerRadius: Double
-    public var borderWidth: Double
+    public var shape: CheckboxShape = .square
+    /// The control's state mark: a checkbox's or radio's indicator square, a switch's track,
+    /// a button's container; nil for a generic component.
+    public var indicator: LayoutRect?
+    /// The drawn box inside the indicator (checkbox, radio ring), with its corner radius and
+    /// border width; nil for other kinds.
+    public var box: LayoutRect?
+    public var cornerRadius: Double = 0
+    public var borderWidth: Double = 0
+    /// A selected radio's dot; a switch's track and thumb; a button's icon.
+    public var dot: LayoutRect?
+    public var track: LayoutRect?
+    public var thumb: LayoutRect?
+    public var icon: LayoutRect?
+    /// The parts this kind adds to the contract's (in layout JSON order).
+    public var extraParts: [String] = []
+    /// How the kind draws this variant, and the colour role of its label text.
+    public var drawing: [DrawPart] = []
+    public var textRole = "textEnabled"
+    /// Checked, selected or on.
+    public var isOn = false
     /// nil when the variant has no visible text.
     public var label: LabelLayout?
     public var hitArea: LayoutRect
 
-    public init(component: String, variant: String, direction: LayoutDirection, order: LayoutOrder,
-                contentSize: ContentSize, fontFile: String?, fontSize: Double, lineHeight: Double,
-                width: Double, height: Double, alignment: LabelAlignment, shape: CheckboxShape,
-                indicator: LayoutRect, box: LayoutRect, cornerRadius: Double, borderWidth: Double,
-                label: LabelLayout?, hitArea: LayoutRect, ascent: Double = 0, descent: Double = 0) {
+    public init(kind: ComponentKind, component: String, variant: String, direction: LayoutDirection,
+                order: LayoutOrder, contentSize: ContentSize, fontFile: String?, fontSize: Double, lineHeight: Double,
+                width: Double, height: Double, alignment: LabelAlignment, label: LabelLayout?, hitArea: LayoutRect) {
+        self.kind = kind
         self.component = component
         self.variant = variant
         self.direction = direction
@@ -89,16 +108,9 @@ public struct ComponentLayout: Sendable, Hashable {
         self.fontFile = fontFile
         self.fontSize = fontSize
         self.lineHeight = lineHeight
-        self.ascent = ascent
-        self.descent = descent
         self.width = width
         self.height = height
         self.alignment = alignment
-        self.shape = shape
-        self.indicator = indicator
-        self.box = box
-        self.cornerRadius = cornerRadius
-        self.borderWidth = borderWidth
         self.label = label
         self.hitArea = hitArea
     }
@@ -115,8 +127,23 @@ public struct ComponentLayout: Sendable, Hashable {
     /// Lines of label text (0 without text).
     public var lineCount: Int { label?.lineCount ?? 0 }
 
-    /// The contract's Layout JSON (cli-and-report.md), keys in the contract's order,
-    /// numbers unrounded.
+    /// A part by its layout JSON name.
+    public func part(_ name: String) -> LayoutRect? {
+        switch name {
+        case "indicator": indicator
+        case "box": box
+        case "dot": dot
+        case "track": track
+        case "thumb": thumb
+        case "icon": icon
+        case "label": label?.frame
+        case "hitArea": hitArea
+        default: nil
+        }
+    }
+
+    /// The contract's Layout JSON (cli-and-report.md), keys in the contract's order and the
+    /// kind's own parts after `box`; numbers unrounded.
     public var json: JSONOutput {
         let labelJSON: JSONOutput
         if let label {
@@ -129,7 +156,14 @@ public struct ComponentLayout: Sendable, Hashable {
         } else {
             labelJSON = .null
         }
-        return .object([
+        let boxJSON: JSONOutput = box.map { box in
+            .object([
+                ("x", .number(box.x)), ("y", .number(box.y)),
+                ("width", .number(box.width)), ("height", .number(box.height)),
+                ("cornerRadius", .number(cornerRadius)), ("borderWidth", .number(borderWidth)),
+            ])
+        } ?? .null
+        var members: [(String, JSONOutput)] = [
             ("component", .string(component)),
             ("variant", .string(variant)),
             ("direction", .string(direction.rawValue)),
@@ -142,14 +176,36 @@ public struct ComponentLayout: Sendable, Hashable {
             ])),
             ("size", .object([("width", .number(width)), ("height", .number(height))])),
             ("alignment", .string(alignment.rawValue)),
-            ("indicator", indicator.json),
-            ("box", .object([
-                ("x", .number(box.x)), ("y", .number(box.y)),
-                ("width", .number(box.width)), ("height", .number(box.height)),
-                ("cornerRadius", .number(cornerRadius)), ("borderWidth", .number(borderWidth)),
-            ])),
-            ("label", labelJSON),
-            ("hitArea", hitArea.json),
-        ])
+            ("indicator", indicator?.json ?? .null),
+            ("box", boxJSON),
+        ]
+        for name in extraParts { members.append((name, part(name)?.json ?? .null)) }
+        members.append(("label", labelJSON))
+        members.append(("hitArea", hitArea.json))
+        return .object(members)
     }
 }
+
+/// One shape of a component's drawing, in points, with its colours named by theme role:
+/// each kind's layout says how it looks (`ComponentLayout.drawing`), and any renderer
+/// draws it without knowing the kind.
+public struct DrawPart: Sendable, Hashable {
+    public enum Shape: Sendable, Hashable {
+        /// A rectangle with rounded corners (a circle when the radius is half its side).
+        case rect(LayoutRect, cornerRadius: Double)
+        /// A polyline through points (a checkmark, a dash).
+        case polyline([Double])
+    }
+    public var shape: Shape
+    /// Colour roles of the theme; nil: not filled / not stroked.
+    public var fill: String?
+    public var stroke: String?
+    public var strokeWidth: Double
+    public init(_ shape: Shape, fill: String? = nil, stroke: String? = nil, strokeWidth: Double = 0) {
+        self.shape = shape
+        self.fill = fill
+        self.stroke = stroke
+        self.strokeWidth = strokeWidth
+    }
+}
+

@@ -164,83 +164,16 @@ public final class LayoutEngine: Sendable {
 
     // MARK: Geometry
 
-    /// The geometry of `variant` (spec-format.md section 4). `contentSize` overrides
-    /// the variant's Dynamic Type category. Overrides of width, text, direction, layout
-    /// or shape are made by the caller on the variant.
+    /// The geometry of `variant` (spec-format.md sections 4 and 5), by its kind's
+    /// `KindLayout` (a spec of no known kind is laid out as a checkbox). `contentSize`
+    /// overrides the variant's Dynamic Type category. Overrides of width, text, direction,
+    /// layout or shape are made by the caller on the variant.
     public func layout(_ spec: ComponentSpec, _ variant: Variant,
                        contentSize: ContentSize? = nil) throws(LayoutError) -> ComponentLayout {
-        let geometry = spec.geometry
         let category = contentSize ?? variant.contentSize
-        let fontSize = spec.typography.size * category.scale
-        let lineHeight = spec.typography.lineHeight * category.scale
-        let outer = geometry.outerSize
-        let text = variant.visibleText
-
-        // A textless variant still reports the font when it resolves, but does not need it.
-        let font: ResolvedFont?
-        if text != nil {
-            font = try resolveFont(spec.typography, specFile: spec.file)
-        } else {
-            font = try? resolveFont(spec.typography, specFile: spec.file)
-        }
-
-        var label: LabelLayout?
-        var width = outer
-        var height = outer
-        var alignment = LabelAlignment.center
-        var indicator = LayoutRect(x: 0, y: 0, width: outer, height: outer)
-
-        if let text, let font {
-            let available = max(0, variant.width - outer - geometry.gap)
-            let lines = lines(of: text, font: font.face, size: fontSize, maxWidth: available)
-            let fitsOneLine = lines.count == 1 && lines[0].width <= available
-            let labelWidth = fitsOneLine ? lines[0].width : available
-            let labelHeight = Double(lines.count) * lineHeight
-            width = outer + geometry.gap + labelWidth
-            height = max(outer, labelHeight)
-            alignment = lines.count > 1 ? .top : .center
-            let centered = alignment == .center
-            var labelFrame = LayoutRect(x: outer + geometry.gap, y: centered ? (height - labelHeight) / 2 : 0,
-                                        width: labelWidth, height: labelHeight)
-            indicator.y = centered ? (height - outer) / 2 : 0
-            if variant.layout == .reversed {
-                labelFrame.x = 0
-                indicator.x = labelWidth + geometry.gap
-            }
-            if variant.direction == .rtl {
-                labelFrame = labelFrame.mirrored(in: width)
-            }
-            label = LabelLayout(frame: labelFrame, lines: lines)
-        }
-        if variant.direction == .rtl {
-            indicator = indicator.mirrored(in: width)
-        }
-
-        let inset = (outer - geometry.innerSize) / 2
-        let box = LayoutRect(x: indicator.x + inset, y: indicator.y + inset,
-                             width: geometry.innerSize, height: geometry.innerSize)
-        let cornerRadius = variant.shape == .circle ? geometry.innerSize / 2 : geometry.cornerRadius
-
-        let hitArea: LayoutRect
-        switch geometry.hitArea {
-        case .component:
-            hitArea = LayoutRect(x: 0, y: 0, width: width, height: height)
-        case .indicator:
-            hitArea = indicator
-        case .minimum(let minWidth, let minHeight):
-            let hitWidth = max(width, minWidth)
-            let hitHeight = max(height, minHeight)
-            hitArea = LayoutRect(x: (width - hitWidth) / 2, y: (height - hitHeight) / 2,
-                                 width: hitWidth, height: hitHeight)
-        }
-
-        return ComponentLayout(
-            component: spec.name, variant: variant.name, direction: variant.direction, order: variant.layout,
-            contentSize: category, fontFile: font?.file, fontSize: fontSize, lineHeight: lineHeight,
-            width: width, height: height, alignment: alignment, shape: variant.shape,
-            indicator: indicator, box: box, cornerRadius: cornerRadius, borderWidth: geometry.borderWidth,
-            label: label, hitArea: hitArea,
-            ascent: font.map { Double($0.ascender) * fontSize / Double($0.unitsPerEm) } ?? 0,
-            descent: font.map { Double($0.descender) * fontSize / Double($0.unitsPerEm) } ?? 0)
+        let input = LayoutInput(spec: spec, variant: variant, contentSize: category,
+                                fontSize: spec.typography.size * category.scale,
+                                lineHeight: spec.typography.lineHeight * category.scale, engine: self)
+        return try KindLayouts.layout(for: spec.kind ?? .checkbox).layout(input)
     }
 }

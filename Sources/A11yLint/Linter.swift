@@ -89,7 +89,7 @@ public final class Linter: Sendable {
                 layoutEngine: LayoutEngine? = LayoutEngine.shared) throws(CatalogueError) {
         self.catalogue = catalogue
         self.configuration = configuration
-        loader = SpecLoader(presets: catalogue.colorSchemes, usageReader: UsageVariantReader(calls: catalogue.checkboxCalls))
+        loader = SpecLoader(presets: catalogue.colorSchemes, usageReader: UsageVariantReader(calls: catalogue.componentCalls))
         specRules = SpecRuleRunner(catalogue: catalogue, options: configuration.ruleOptions, layoutEngine: layoutEngine,
                                    isEnabled: configuration.isEnabled)
         var rules = try SourceRuleSet(entries: catalogue.entries.filter {
@@ -436,7 +436,7 @@ public final class Linter: Sendable {
             findings += runSpecRules(spec)
             // What reading the spec checks, and its rules where the kind has them.
             outcome.rulesRun = enabled([ModelRuleID.unknownKey, ModelRuleID.unknownKind]
-                                       + (spec.kind == .checkbox ? specRules.ruleIDs : [])
+                                       + specRules.ruleIDs(for: spec.kind)
                                        + (spec.suppressions.isEmpty ? [] : [SuppressionRuleID.unused]))
         }
         findings = findings.compactMap(applyConfiguration)

@@ -40,8 +40,8 @@ public enum SpecFixer {
             var done = Set<SourceLocation>()
             // A pair whose background is itself being fixed waits for the next round: a
             // darker fill may already make its white checkmark pass.
-            let fixing = Set(measurements.filter { !$0.passes }.map { "\($0.theme.name)\u{1F}\($0.role)" })
-            for failing in measurements where !failing.passes {
+            let fixing = Set(measurements.filter(\.isReported).map { "\($0.theme.name)\u{1F}\($0.role)" })
+            for failing in measurements where failing.isReported {
                 if let background = failing.backgroundRole, fixing.contains("\(failing.theme.name)\u{1F}\(background)") {
                     continue
                 }

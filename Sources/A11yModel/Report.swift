@@ -14,6 +14,9 @@ public struct RuleDescription: Sendable, Hashable {
     public var summary: String
     public var rationale: String
     public var howToFix: String
+    /// The component kinds a spec rule applies to (`kinds:` in its YAML); nil: every kind.
+    /// A spec of no known kind gets no spec rule.
+    public var kinds: [ComponentKind]?
 
     public init(id: String, name: String, kind: Kind, defaultSeverity: Severity, wcag: [String],
                 category: String, summary: String, rationale: String, howToFix: String) {
@@ -28,6 +31,12 @@ public struct RuleDescription: Sendable, Hashable {
         self.howToFix = howToFix
     }
 
+    /// Whether this rule checks a spec of `kind`.
+    public func applies(to kind: ComponentKind?) -> Bool {
+        guard let kind else { return false }
+        return kinds?.contains(kind) ?? true
+    }
+
     /// A page that explains the first WCAG criterion (used as help links).
     public var helpURL: String? { wcag.first.flatMap(WCAG.understandingURL(for:)) }
 }
@@ -35,6 +44,8 @@ public struct RuleDescription: Sendable, Hashable {
 public enum WCAG {
     /// Short names of the WCAG 2.2 success criteria a11ylint cites.
     public static let criteria: [String: String] = [
+        "1.3.1": "info-and-relationships",
+        "3.1.2": "language-of-parts",
         "1.4.1": "use-of-color",
         "1.4.3": "contrast-minimum",
         "1.4.4": "resize-text",

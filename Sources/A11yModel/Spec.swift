@@ -18,8 +18,10 @@ public enum Override<T: Sendable & Hashable>: Sendable, Hashable {
     public var isSet: Bool { if case .inherit = self { return false }; return true }
 }
 
+/// The kinds of component a11ylint understands. Each is described by its
+/// `KindDefinition` (one folder under `Kinds/`); this list only names them.
 public enum ComponentKind: String, Sendable, Hashable, CaseIterable {
-    case checkbox
+    case checkbox, radio, `switch`, button, generic
 }
 
 public enum HitArea: Sendable, Hashable {
@@ -31,14 +33,58 @@ public enum HitArea: Sendable, Hashable {
     case minimum(width: Double, height: Double)
 }
 
+/// Whether a button takes its content's width or the whole available width.
+public enum ButtonSizing: String, Sendable, Hashable, CaseIterable { case hug, fill }
+
+/// Every geometry key of every kind (spec-format.md sections 2 and 5); a kind reads the
+/// ones it knows (`KindDefinition.geometryKeys`) and starts from its own defaults.
 public struct Geometry: Sendable, Hashable {
+    // Checkbox and radio indicator.
     public var outerSize: Double = 24
     public var innerSize: Double = 20
     public var borderWidth: Double = 2
     public var cornerRadius: Double = 6
     public var gap: Double = 8
     public var hitArea: HitArea = .component
+    // Radio.
+    public var dotSize: Double = 10
+    // Switch (UISwitch's sizes).
+    public var trackWidth: Double = 51
+    public var trackHeight: Double = 31
+    public var thumbSize: Double = 27
+    // Button.
+    public var paddingHorizontal: Double = 16
+    public var paddingVertical: Double = 12
+    public var minHeight: Double = 44
+    public var iconSize: Double = 0
+    public var sizing: ButtonSizing = .hug
     public init() {}
+}
+
+/// A generic component's declared size (`a11y.size`, or a variant's `size`).
+public struct ComponentSize: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A colour pair a generic spec declares (`a11y.pairs`): roles of the theme, or
+/// `background` for the theme's background.
+public struct DeclaredColorPair: Sendable, Hashable {
+    public enum Role: String, Sendable, Hashable, CaseIterable { case text, nontext }
+    public var foreground: String
+    public var background: String
+    public var role: Role
+    public var location: SourceLocation?
+    public init(foreground: String, background: String, role: Role, location: SourceLocation? = nil) {
+        self.foreground = foreground
+        self.background = background
+        self.role = role
+        self.location = location
+    }
 }
 
 public struct Typography: Sendable, Hashable {
@@ -182,6 +228,10 @@ public struct Variant: Sendable, Hashable {
     public var themes: [String]?
     /// A built-in color-scheme preset named by `colorScheme: .NAME` in usage.
     public var colorScheme: String?
+    /// A generic component's size for this variant (overrides the spec's).
+    public var size: ComponentSize?
+    /// Colours this variant sets over every theme's (generic components).
+    public var colors: [String: ThemeColor] = [:]
     public var accessibility = AccessibilityOverride()
     /// Where findings about this variant point.
     public var location: SourceLocation
@@ -235,6 +285,12 @@ public struct ComponentSpec: Sendable, Hashable {
     public var themes: [Theme] = []
     public var variants: [Variant] = []
     public var suppressions: [SpecSuppression] = []
+    /// A radio group's label (`a11y.group.label`); where the group is written.
+    public var groupLabel: String?
+    public var groupLocation: SourceLocation?
+    /// A generic component's size and the colour pairs it declares.
+    public var size: ComponentSize?
+    public var pairs: [DeclaredColorPair] = []
     /// Where component-level findings point (the `name` value).
     public var location: SourceLocation
 
@@ -244,20 +300,29 @@ public struct ComponentSpec: Sendable, Hashable {
         self.location = location
     }
 
-    /// The themes a variant is checked in.
+    /// The themes a variant is checked in, with the variant's own colours on top.
     public func themes(for variant: Variant) -> [Theme] {
-        guard let names = variant.themes else { return themes }
-        return themes.filter { names.contains($0.name) }
+        var chosen = themes
+        if let names = variant.themes { chosen = themes.filter { names.contains($0.name) } }
+        guard !variant.colors.isEmpty else { return chosen }
+        return chosen.map { theme in
+            var theme = theme
+            theme.colors.merge(variant.colors) { _, new in new }
+            return theme
+        }
     }
 
-    /// The variant's effective accessibility: variant overrides component, and a
-    /// checkbox with no accessibility anywhere exposes label = text, value = state,
-    /// traits = [button].
+    /// What the spec's kind says about itself; nil for a spec of no known kind.
+    public var definition: (any KindDefinition)? { kind.map(Kinds.definition) }
+
+    /// The variant's effective accessibility: variant overrides component, which
+    /// overrides the kind's default (a checkbox exposes label = text, value = state,
+    /// traits = [button]; see each `KindDefinition.defaultAccessibility`).
     public func effectiveAccessibility(for variant: Variant) -> EffectiveAccessibility {
-        let checkboxDefault = kind == .checkbox
-        let label = variant.accessibility.label.resolved(over: accessibility.label.resolved(over: checkboxDefault ? "text" : nil))
-        let value = variant.accessibility.value.resolved(over: accessibility.value.resolved(over: checkboxDefault ? "state" : nil))
-        let traits = variant.accessibility.traits.resolved(over: accessibility.traits.resolved(over: checkboxDefault ? ["button"] : nil))
+        let defaults = definition?.defaultAccessibility ?? DefaultAccessibility(label: nil, value: nil, traits: nil)
+        let label = variant.accessibility.label.resolved(over: accessibility.label.resolved(over: defaults.label))
+        let value = variant.accessibility.value.resolved(over: accessibility.value.resolved(over: defaults.value))
+        let traits = variant.accessibility.traits.resolved(over: accessibility.traits.resolved(over: defaults.traits))
         let traitsExplicit = variant.accessibility.traits.isSet || accessibility.traits.isSet
         let valueExplicitNull = variant.accessibility.value.isExplicitNull
             || (!variant.accessibility.value.isSet && accessibility.value.isExplicitNull)

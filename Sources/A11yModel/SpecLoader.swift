@@ -80,22 +80,35 @@ public struct SpecLoader: Sendable {
         let a11y = root["a11y"]
         if let a11y { spec.hasA11yBlock = reader.expectObject(a11y, "the \"a11y\" block") }
         let block = spec.hasA11yBlock ? a11y : nil
-        if let block { reader.unknownKeys(block, known: SpecKeys.a11y, context: "a11y") }
 
         readKind(block, into: &spec, reader: &reader)
-        if let geometry = block?["geometry"] { readGeometry(geometry, into: &spec.geometry, reader: &reader) }
+        let definition = spec.definition
+        // A spec of no known kind may use any kind's keys.
+        let blockKeys = definition.map(\.blockKeys) ?? Kinds.all.flatMap(\.blockKeys)
+        if let block { reader.unknownKeys(block, known: SpecKeys.a11y + blockKeys, context: "a11y") }
+        if let definition { spec.geometry = definition.defaultGeometry }
+        if let geometry = block?["geometry"] {
+            readGeometry(geometry, keys: definition?.geometryKeys ?? SpecKeys.geometry, into: &spec.geometry,
+                         reader: &reader)
+        }
+        if let group = block?["group"], blockKeys.contains("group") { readGroup(group, into: &spec, reader: &reader) }
+        if let size = block?["size"], blockKeys.contains("size") { spec.size = readSize(size, reader: &reader) }
+        if let pairs = block?["pairs"], blockKeys.contains("pairs") { spec.pairs = readPairs(pairs, reader: &reader) }
         if let typography = block?["typography"] { readTypography(typography, into: &spec.typography, reader: &reader) }
         if let accessibility = block?["accessibility"] {
             spec.accessibility = readAccessibility(accessibility, reader: &reader)
         }
-        let declaredThemes = block?["themes"].map { readThemes($0, reader: &reader) }
+        let declaredThemes = block?["themes"].map {
+            readThemes($0, roles: definition.map(\.colorRoles) ?? SpecKeys.colorRoles,
+                       fallback: definition?.usesDefaultColorScheme ?? true, reader: &reader)
+        }
         spec.themes = declaredThemes ?? []
         if let suppress = block?["suppress"] { spec.suppressions = readSuppressions(suppress, reader: &reader) }
 
         if let variantsNode = block?["variants"] {
             spec.variants = readVariants(variantsNode, spec: spec, reader: &reader)
-        } else if spec.kind == .checkbox {
-            spec.variants = deriveVariants(usageNode: usageNode, document: document, file: file)
+        } else if let kind = spec.kind {
+            spec.variants = deriveVariants(kind: kind, usageNode: usageNode, document: document, file: file)
         }
         if declaredThemes == nil { assignPresetThemes(&spec) }
         uniquifyVariantNames(&spec.variants)
@@ -120,30 +133,87 @@ public struct SpecLoader: Sendable {
             }
             return
         }
-        let haystack = [spec.name] + spec.tags
-        if haystack.contains(where: { $0.lowercased().contains("checkbox") }) {
-            spec.kind = .checkbox
+        if let kind = Kinds.infer(name: spec.name, tags: spec.tags) {
+            spec.kind = kind
             spec.kindWasInferred = true
         } else {
             reader.findings.append(Finding(
                 rule: ModelRuleID.unknownKind, severity: .note,
-                message: "Cannot tell what kind of component '\(spec.name)' is (no \"a11y.kind\", and neither its name nor its tags mention a checkbox); only generic rules run",
+                message: "Cannot tell what kind of component '\(spec.name)' is (no \"a11y.kind\", and neither its name nor its tags mention a checkbox, radio, switch, toggle or button); only generic rules run",
                 location: spec.location, component: spec.name))
         }
     }
 
+    // MARK: - kind-specific blocks
+
+    private func readGroup(_ node: JSONNode, into spec: inout ComponentSpec, reader: inout NodeReader) {
+        guard reader.expectObject(node, "\"group\"") else { return }
+        reader.unknownKeys(node, known: ["label"], context: "group")
+        spec.groupLocation = SourceLocation(file: reader.file, node.position)
+        if let label = node["label"] { spec.groupLabel = label.isNull ? nil : reader.string(label, "label") }
+    }
+
+    private func readSize(_ node: JSONNode, reader: inout NodeReader) -> ComponentSize? {
+        guard reader.expectObject(node, "\"size\"") else { return nil }
+        reader.unknownKeys(node, known: ["width", "height"], context: "size")
+        guard let w = node["width"], let h = node["height"] else {
+            reader.error(node, "\"size\" needs \"width\" and \"height\"")
+            return nil
+        }
+        guard let width = reader.nonNegative(w, "width"), let height = reader.nonNegative(h, "height") else { return nil }
+        return ComponentSize(width: width, height: height)
+    }
+
+    private func readPairs(_ node: JSONNode, reader: inout NodeReader) -> [DeclaredColorPair] {
+        guard let items = reader.array(node, "pairs") else { return [] }
+        var pairs: [DeclaredColorPair] = []
+        for item in items where reader.expectObject(item, "a colour pair") {
+            reader.unknownKeys(item, known: ["foreground", "background", "role"], context: "pairs")
+            guard let fg = item["foreground"].flatMap({ reader.string($0, "foreground") }),
+                  let bg = item["background"].flatMap({ reader.string($0, "background") }) else {
+                if item["foreground"] == nil || item["background"] == nil {
+                    reader.error(item, "a colour pair needs \"foreground\" and \"background\"")
+                }
+                continue
+            }
+            var role = DeclaredColorPair.Role.nontext
+            if let r = item["role"] { role = reader.enumValue(r, "role", DeclaredColorPair.Role.self) ?? role }
+            pairs.append(DeclaredColorPair(foreground: fg, background: bg, role: role,
+                                           location: SourceLocation(file: reader.file, item.position)))
+        }
+        return pairs
+    }
+
     // MARK: - geometry and typography
 
-    private func readGeometry(_ node: JSONNode, into geometry: inout Geometry, reader: inout NodeReader) {
+    private func readGeometry(_ node: JSONNode, keys: [String], into geometry: inout Geometry, reader: inout NodeReader) {
         guard reader.expectObject(node, "\"geometry\"") else { return }
-        reader.unknownKeys(node, known: SpecKeys.geometry, context: "geometry")
-        if let v = node["outerSize"].flatMap({ reader.positive($0, "outerSize") }) { geometry.outerSize = v }
-        if let v = node["innerSize"].flatMap({ reader.positive($0, "innerSize") }) { geometry.innerSize = v }
-        if let v = node["borderWidth"].flatMap({ reader.nonNegative($0, "borderWidth") }) { geometry.borderWidth = v }
-        if let v = node["cornerRadius"].flatMap({ reader.nonNegative($0, "cornerRadius") }) { geometry.cornerRadius = v }
-        if let v = node["gap"].flatMap({ reader.nonNegative($0, "gap") }) { geometry.gap = v }
-        if let inner = node["innerSize"], geometry.innerSize > geometry.outerSize {
+        reader.unknownKeys(node, known: keys, context: "geometry")
+        func read(_ key: String, positive: Bool = false) -> Double? {
+            guard keys.contains(key), let value = node[key] else { return nil }
+            return positive ? reader.positive(value, key) : reader.nonNegative(value, key)
+        }
+        if let v = read("outerSize", positive: true) { geometry.outerSize = v }
+        if let v = read("innerSize", positive: true) { geometry.innerSize = v }
+        if let v = read("borderWidth") { geometry.borderWidth = v }
+        if let v = read("cornerRadius") { geometry.cornerRadius = v }
+        if let v = read("gap") { geometry.gap = v }
+        if let v = read("dotSize") { geometry.dotSize = v }
+        if let v = read("trackWidth", positive: true) { geometry.trackWidth = v }
+        if let v = read("trackHeight", positive: true) { geometry.trackHeight = v }
+        if let v = read("thumbSize") { geometry.thumbSize = v }
+        if let v = read("paddingHorizontal") { geometry.paddingHorizontal = v }
+        if let v = read("paddingVertical") { geometry.paddingVertical = v }
+        if let v = read("minHeight") { geometry.minHeight = v }
+        if let v = read("iconSize") { geometry.iconSize = v }
+        if keys.contains("sizing"), let v = node["sizing"] {
+            geometry.sizing = reader.enumValue(v, "sizing", ButtonSizing.self) ?? geometry.sizing
+        }
+        if keys.contains("innerSize"), let inner = node["innerSize"], geometry.innerSize > geometry.outerSize {
             reader.error(inner, "innerSize \(JSONOutput.format(geometry.innerSize)) is larger than outerSize \(JSONOutput.format(geometry.outerSize))")
+        }
+        if keys.contains("thumbSize"), let thumb = node["thumbSize"], geometry.thumbSize > geometry.trackHeight {
+            reader.error(thumb, "thumbSize \(JSONOutput.format(geometry.thumbSize)) is larger than trackHeight \(JSONOutput.format(geometry.trackHeight))")
         }
         guard let hit = node["hitArea"] else { return }
         if let text = hit.stringValue {
@@ -211,9 +281,12 @@ public struct SpecLoader: Sendable {
 
     // MARK: - themes and colors
 
-    private func readThemes(_ node: JSONNode, reader: inout NodeReader) -> [Theme] {
+    /// `roles`: the colour roles the kind knows (nil: any). `fallback`: roles a theme does
+    /// not set take the `default` colour scheme's colours (the checkbox's).
+    private func readThemes(_ node: JSONNode, roles: [String]?, fallback useFallback: Bool,
+                            reader: inout NodeReader) -> [Theme] {
         guard reader.expectObject(node, "\"themes\"") else { return [] }
-        let fallback = presets["default"]?.themes.first
+        let fallback = useFallback ? presets["default"]?.themes.first : nil
         var themes: [Theme] = []
         for member in node.objectMembers ?? [] {
             let themeNode = member.value
@@ -232,10 +305,10 @@ public struct SpecLoader: Sendable {
             var colors = fallback?.colors ?? [:]
             if let colorsNode = themeNode["colors"], reader.expectObject(colorsNode, "\"colors\"") {
                 for role in colorsNode.objectMembers ?? [] {
-                    if !SpecKeys.colorRoles.contains(role.key) {
+                    if let roles, !roles.contains(role.key) {
                         reader.finding(ModelRuleID.unknownKey, .warning, role.value,
                                        "Unknown color role '\(role.key)' in theme \"\(member.key)\""
-                                       + Suggestions.hint(for: role.key, in: SpecKeys.colorRoles), keyPosition: role.keyPosition)
+                                       + Suggestions.hint(for: role.key, in: roles), keyPosition: role.keyPosition)
                     }
                     if let color = reader.color(role.value, role.key) { colors[role.key] = color }
                 }
@@ -268,18 +341,24 @@ public struct SpecLoader: Sendable {
     private func readVariants(_ node: JSONNode, spec: ComponentSpec, reader: inout NodeReader) -> [Variant] {
         guard let items = reader.array(node, "variants") else { return [] }
         let themeNames = spec.themes.map(\.name)
+        let definition = spec.definition
+        let keys = definition?.variantKeys ?? SpecKeys.variant
         var variants: [Variant] = []
         for (index, item) in items.enumerated() {
             guard reader.expectObject(item, "a variant") else { continue }
-            reader.unknownKeys(item, known: SpecKeys.variant, context: "variant")
+            reader.unknownKeys(item, known: keys, context: "variant")
             var v = Variant(name: "variant-\(index + 1)", location: SourceLocation(file: reader.file, item.position), origin: .declared)
             if let n = item["name"], let s = reader.string(n, "name") { v.name = s }
             if let t = item["text"] { v.text = t.isNull ? nil : reader.string(t, "text") }
             if item["name"] == nil, let text = v.visibleText { v.name = VariantNaming.slug(text) }
-            if let s = item["shape"] { v.shape = reader.enumValue(s, "shape", CheckboxShape.self) ?? v.shape }
-            if let c = item["isChecked"] {
+            if keys.contains("shape"), let s = item["shape"] {
+                v.shape = reader.enumValue(s, "shape", CheckboxShape.self) ?? v.shape
+            }
+            if keys.contains("isChecked"), let c = item["isChecked"] {
                 if let b = c.boolValue { v.checkState = b ? .checked : .unchecked } else if let s = c.stringValue {
-                    if let state = CheckState(rawValue: s) { v.checkState = state } else {
+                    if s == CheckState.indeterminate.rawValue, definition?.allowsIndeterminate == false {
+                        reader.error(c, "a \(definition!.kind.rawValue) has no indeterminate state: \"isChecked\" must be true or false")
+                    } else if let state = CheckState(rawValue: s) { v.checkState = state } else {
                         reader.badEnum(c, "isChecked", s, ["indeterminate"], extra: ", true or false")
                     }
                 } else {
@@ -306,22 +385,30 @@ public struct SpecLoader: Sendable {
                 v.themes = names
             }
             if let a = item["accessibility"] { v.accessibility = readAccessibility(a, reader: &reader) }
+            if keys.contains("size"), let size = item["size"] { v.size = readSize(size, reader: &reader) }
+            if keys.contains("colors"), let colors = item["colors"], reader.expectObject(colors, "\"colors\"") {
+                for role in colors.objectMembers ?? [] {
+                    if let color = reader.color(role.value, role.key) { v.colors[role.key] = color }
+                }
+            }
             variants.append(v)
         }
         return variants
     }
 
-    private func deriveVariants(usageNode: JSONNode?, document: JSONDocument, file: String) -> [Variant] {
+    private func deriveVariants(kind: ComponentKind, usageNode: JSONNode?, document: JSONDocument,
+                                file: String) -> [Variant] {
+        let location = SourceLocation(file: file, document.root["name"]?.position ?? document.root.position)
         if let usageNode, let usage = usageNode.stringValue {
             let source = SwiftSource(usage)
-            let derived = usageReader.variants(in: source, file: file, context: .specUsage) { offset in
+            let derived = usageReader.variants(in: source, file: file, context: .specUsage, kind: kind) { offset in
                 let scalarIndex = source.scalarIndex(atOffset: offset)
                 let position = document.sourcePosition(inString: usageNode, decodedScalarIndex: scalarIndex) ?? usageNode.position
                 return SourceLocation(file: file, position)
             }
             if !derived.isEmpty { return derived }
         }
-        return VariantNaming.defaultSet(location: SourceLocation(file: file, document.root["name"]?.position ?? document.root.position))
+        return VariantNaming.defaultSet(for: kind, location: location)
     }
 
     func uniquifyVariantNames(_ variants: inout [Variant]) {
@@ -386,6 +473,19 @@ public enum VariantNaming {
         return name
     }
 
+    /// A kind's variants when the spec declares none: the text "Label", enabled and
+    /// disabled, and for kinds with a state, off and on (a button or a generic component
+    /// has no checked state).
+    public static func defaultSet(for kind: ComponentKind, location: SourceLocation) -> [Variant] {
+        guard !Kinds.definition(kind).hasState else { return defaultSet(location: location) }
+        return [true, false].map { enabled in
+            var v = Variant(name: enabled ? "label" : "label-disabled", location: location, origin: .defaults)
+            v.text = "Label"
+            v.isEnabled = enabled
+            return v
+        }
+    }
+
     /// With neither `variants` nor usable `usage`: "Label", unchecked and checked,
     /// enabled and disabled.
     public static func defaultSet(location: SourceLocation) -> [Variant] {
@@ -414,7 +514,7 @@ extension SpecLoader {
             let p = source.position(atOffset: offset)
             return SourceLocation(file: file, line: p.line, column: p.column)
         }
-        var order: [CheckboxCall] = []
+        var order: [ComponentCall] = []
         var groups: [String: [Variant]] = [:]
         for call in calls {
             if groups[call.call.component] == nil { order.append(call.call) }
@@ -423,7 +523,7 @@ extension SpecLoader {
         return order.map { call in
             let variants = groups[call.component]!
             var spec = ComponentSpec(file: file, name: call.component, location: variants[0].location)
-            spec.kind = .checkbox
+            spec.kind = call.kind
             spec.geometry = call.geometry
             spec.variants = variants
             assignPresetThemes(&spec)

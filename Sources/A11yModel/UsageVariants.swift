@@ -1,10 +1,19 @@
 import A11yPattern
 
-/// A Swift call that configures a checkbox, e.g. `checkbox.configure(text: …)` or
-/// `OUDSCheckboxItem("Label", isOn: $on)`. Described as data in
-/// `Rules/presets/checkbox-calls.yml`.
-public struct CheckboxCall: Sendable {
+/// A Swift call that configures a component, e.g. `checkbox.configure(text: …)`,
+/// `OUDSCheckboxItem("Label", isOn: $on)` or `OUDSSwitchItem("Wi-Fi", isOn: $on)`.
+/// Described as data in `Rules/presets/component-calls.yml`: how each kind's variants
+/// are recognised in `usage` and in Swift files.
+public struct ComponentCall: Sendable {
     public var name: String
+    /// The kind of component the call configures.
+    public var kind: ComponentKind = .checkbox
+    /// Where the call is recognised: in a spec's `usage` only (`Button(`, `Toggle(` are too
+    /// common in app code to stand for a design-system component there), or in Swift files too.
+    public var inSwiftFiles = true
+    /// A modifier the call's chain must have (`.toggleStyle(.switch)` for a `Toggle`), as
+    /// `name(argument)` with white space removed.
+    public var requiredModifier: String?
     /// PCRE2, run over Swift with comments and strings masked; the match start is
     /// where findings about the call point.
     public var pattern: Pattern
@@ -24,8 +33,12 @@ public struct CheckboxCall: Sendable {
 
     public init(name: String, pattern: Pattern, component: String, textArguments: [String],
                 firstUnlabeledIsText: Bool, requiresCheckboxArgument: Bool, colorScheme: String?,
-                geometry: Geometry = Geometry()) {
+                geometry: Geometry = Geometry(), kind: ComponentKind = .checkbox, inSwiftFiles: Bool = true,
+                requiredModifier: String? = nil) {
         self.name = name
+        self.kind = kind
+        self.inSwiftFiles = inSwiftFiles
+        self.requiredModifier = requiredModifier
         self.pattern = pattern
         self.component = component
         self.textArguments = textArguments
@@ -38,7 +51,7 @@ public struct CheckboxCall: Sendable {
 
 /// One checkbox variant found in Swift code, with the call that made it.
 public struct DerivedCall: Sendable {
-    public var call: CheckboxCall
+    public var call: ComponentCall
     public var variant: Variant
 }
 
@@ -47,24 +60,26 @@ public struct DerivedCall: Sendable {
 public struct UsageVariantReader: Sendable {
     public enum Context: Sendable { case specUsage, swiftFile }
 
-    public var calls: [CheckboxCall]
+    public var calls: [ComponentCall]
 
-    public init(calls: [CheckboxCall]) { self.calls = calls }
+    public init(calls: [ComponentCall]) { self.calls = calls }
 
     /// Labels that only a checkbox's configuration has.
     static let checkboxArguments: Set<String> = [
         "shape", "isChecked", "isEnabled", "isError", "errorText", "isReadOnly", "isReversed", "colorScheme", "isOn",
     ]
 
-    public func variants(in source: SwiftSource, file: String, context: Context,
+    /// The variants of a `kind` spec that its `usage` configures.
+    public func variants(in source: SwiftSource, file: String, context: Context, kind: ComponentKind,
                          location: (Int) -> SourceLocation) -> [Variant] {
-        derivedCalls(in: source, file: file, context: context, location: location).map(\.variant)
+        derivedCalls(in: source, file: file, context: context, location: location)
+            .filter { $0.call.kind == kind }.map(\.variant)
     }
 
     public func derivedCalls(in source: SwiftSource, file: String, context: Context,
                              location: (Int) -> SourceLocation) -> [DerivedCall] {
-        var found: [(offset: Int, call: CheckboxCall, variant: Variant)] = []
-        for call in calls {
+        var found: [(offset: Int, call: ComponentCall, variant: Variant)] = []
+        for call in calls where context == .specUsage || call.inSwiftFiles {
             // Shipped patterns are simple; a limit hit just means no variant from this call.
             let matches = (try? call.pattern.matches(in: source.masked)) ?? []
             for match in matches {
@@ -77,7 +92,9 @@ public struct UsageVariantReader: Sendable {
                    !arguments.contains(where: { $0.label.map(Self.checkboxArguments.contains) ?? false }) { continue }
                 var variant = Variant(name: "", location: location(start), origin: .usage)
                 apply(arguments, of: call, to: &variant)
-                applyChain(source.chain(after: close), to: &variant)
+                let chain = source.chain(after: close)
+                if let required = call.requiredModifier, !chain.contains(where: { Self.spelled($0) == required }) { continue }
+                applyChain(chain, to: &variant)
                 if source.receiverSetsAccessibilityLabel(before: start) {
                     variant.accessibility.label = .value(Self.dynamicValue)
                 }
@@ -89,10 +106,16 @@ public struct UsageVariantReader: Sendable {
         return found.sorted { $0.offset < $1.offset }.map { DerivedCall(call: $0.call, variant: $0.variant) }
     }
 
+    /// `toggleStyle(.switch)`: a modifier as written, white space removed.
+    static func spelled(_ modifier: SwiftModifier) -> String {
+        let arguments = modifier.arguments.map { ($0.label.map { $0 + ":" } ?? "") + $0.value.raw }
+        return (modifier.name + "(" + arguments.joined(separator: ",") + ")").filter { !$0.isWhitespace }
+    }
+
     /// Stands for a value set by code that a11ylint cannot evaluate.
     public static let dynamicValue = "(set in code)"
 
-    private func apply(_ arguments: [SwiftArgument], of call: CheckboxCall, to variant: inout Variant) {
+    private func apply(_ arguments: [SwiftArgument], of call: ComponentCall, to variant: inout Variant) {
         var sawUnlabeled = false
         for argument in arguments {
             guard let label = argument.label else {

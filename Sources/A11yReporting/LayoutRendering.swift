@@ -41,12 +41,13 @@ public enum LayoutRendering {
         out += "<title>\(Markup.escape("\(layout.component) · \(layout.variant): \(size(layout.width, layout.height)) pt"))</title>\n"
         out += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(viewWidth))\" height=\"\(n(viewHeight))\" fill=\"\(palette.background)\"/>\n"
 
-        // Component frame and the indicator's square.
+        // Component frame and, dotted, the indicator (the state mark's square, a track, a
+        // button's container); then the kind's own drawing.
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(layout.width))\" height=\"\(n(layout.height))\" fill=\"none\" stroke=\"#9AA0A6\" stroke-width=\"0.5\"/>\n"
-        let indicator = layout.indicator
-        out += "<rect x=\"\(n(indicator.x))\" y=\"\(n(indicator.y))\" width=\"\(n(indicator.width))\" height=\"\(n(indicator.height))\" fill=\"none\" stroke=\"#C5CAD0\" stroke-width=\"0.5\" stroke-dasharray=\"1 1\"/>\n"
-
-        out += box(layout, variant: variant, palette: palette)
+        if let indicator = layout.indicator {
+            out += "<rect x=\"\(n(indicator.x))\" y=\"\(n(indicator.y))\" width=\"\(n(indicator.width))\" height=\"\(n(indicator.height))\" fill=\"none\" stroke=\"#C5CAD0\" stroke-width=\"0.5\" stroke-dasharray=\"1 1\"/>\n"
+        }
+        for part in layout.drawing { out += draw(part, palette: palette) }
         out += label(layout, spec: spec, palette: palette)
 
         // Hit area, dashed, drawn over everything so it stays visible.
@@ -70,7 +71,10 @@ public enum LayoutRendering {
         lines.append("size       \(size(layout.width, layout.height))  alignment \(layout.alignment.rawValue)")
         lines.append(row("", "x", "y", "width", "height"))
         lines.append(row("indicator", layout.indicator))
-        lines.append(row("box", layout.box) + "  radius \(n(layout.cornerRadius)), border \(n(layout.borderWidth))")
+        if let box = layout.box {
+            lines.append(row("box", box) + "  radius \(n(layout.cornerRadius)), border \(n(layout.borderWidth))")
+        }
+        for name in layout.extraParts { lines.append(row(name, layout.part(name))) }
         if let label = layout.label {
             lines.append(row("label", label.frame) + "  \(label.lines.count) line\(label.lines.count == 1 ? "" : "s")")
             for (index, line) in label.lines.enumerated() {
@@ -85,28 +89,30 @@ public enum LayoutRendering {
 
     // MARK: Drawing parts
 
-    private static func box(_ layout: ComponentLayout, variant: Variant, palette: Palette) -> String {
-        let box = layout.box
-        let border = layout.borderWidth
-        var out = ""
-        if variant.isChecked {
-            out += "<rect x=\"\(n(box.x))\" y=\"\(n(box.y))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\" rx=\"\(n(layout.cornerRadius))\" fill=\"\(palette.fill)\"\(palette.fillOpacity)/>\n"
-            let stroke = max(1.5, border)
-            if variant.checkState == .indeterminate {
-                let y = box.y + box.height / 2
-                out += "<line x1=\"\(n(box.x + box.width * 0.25))\" y1=\"\(n(y))\" x2=\"\(n(box.x + box.width * 0.75))\" y2=\"\(n(y))\" stroke=\"\(palette.mark)\" stroke-width=\"\(n(stroke))\" stroke-linecap=\"round\"/>\n"
-            } else {
-                let points = [(0.24, 0.52), (0.42, 0.70), (0.76, 0.32)]
-                    .map { "\(n(box.x + box.width * $0.0)),\(n(box.y + box.height * $0.1))" }
-                    .joined(separator: " ")
-                out += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(palette.mark)\" stroke-width=\"\(n(stroke))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
-            }
-        } else {
-            // The stroke is centered on its path: inset by half the border so it stays inside the box.
-            let inset = border / 2
-            out += "<rect x=\"\(n(box.x + inset))\" y=\"\(n(box.y + inset))\" width=\"\(n(max(0, box.width - border)))\" height=\"\(n(max(0, box.height - border)))\" rx=\"\(n(max(0, layout.cornerRadius - inset)))\" fill=\"none\" stroke=\"\(palette.border)\"\(palette.borderOpacity) stroke-width=\"\(n(border))\"/>\n"
+    /// One part of a kind's drawing, its colours resolved through the palette.
+    private static func draw(_ part: DrawPart, palette: Palette) -> String {
+        let fill = part.fill.flatMap(palette.color)
+        let stroke = part.stroke.flatMap(palette.color)
+        guard fill != nil || (stroke != nil && part.strokeWidth > 0) else { return "" }
+        var paint = ""
+        if let fill { paint += " fill=\"\(fill.hex)\"\(fill.opacity("fill-opacity"))" } else { paint += " fill=\"none\"" }
+        if let stroke, part.strokeWidth > 0 {
+            paint += " stroke=\"\(stroke.hex)\"\(stroke.opacity("stroke-opacity")) stroke-width=\"\(n(part.strokeWidth))\""
         }
-        return out
+        switch part.shape {
+        case .rect(let rect, let radius):
+            return "<rect x=\"\(n(rect.x))\" y=\"\(n(rect.y))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\" rx=\"\(n(radius))\"\(paint)/>\n"
+        case .polyline(let c) where c.count == 4:
+            return "<line x1=\"\(n(c[0]))\" y1=\"\(n(c[1]))\" x2=\"\(n(c[2]))\" y2=\"\(n(c[3]))\"\(paint) stroke-linecap=\"round\"/>\n"
+        case .polyline(let coordinates):
+            var points: [String] = []
+            var index = 0
+            while index + 1 < coordinates.count {
+                points.append("\(n(coordinates[index])),\(n(coordinates[index + 1]))")
+                index += 2
+            }
+            return "<polyline points=\"\(points.joined(separator: " "))\"\(paint) stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
+        }
     }
 
     private static func label(_ layout: ComponentLayout, spec: ComponentSpec, palette: Palette) -> String {
@@ -119,7 +125,8 @@ public enum LayoutRendering {
         let anchor = rtl ? " text-anchor=\"end\"" : ""
         let weight = spec.typography.isBold ? " font-weight=\"bold\"" : ""
         let family = Markup.escape(fontFamily(spec.typography))
-        out += "<g font-family=\"\(family), sans-serif\" font-size=\"\(n(layout.fontSize))\"\(weight) fill=\"\(palette.text)\"\(palette.textOpacity)\(anchor)>\n"
+        let text = palette.color(layout.textRole) ?? palette.color("textEnabled") ?? Palette.Paint(hex: "#000000", alpha: 1)
+        out += "<g font-family=\"\(family), sans-serif\" font-size=\"\(n(layout.fontSize))\"\(weight) fill=\"\(text.hex)\"\(text.opacity("fill-opacity"))\(anchor)>\n"
         for (index, line) in label.lines.enumerated() where !line.text.isEmpty {
             out += "<text x=\"\(n(x))\" y=\"\(n(layout.baseline(ofLine: index)))\" xml:space=\"preserve\">\(Markup.escape(line.text))</text>\n"
         }
@@ -154,34 +161,41 @@ public enum LayoutRendering {
         return name.split(separator: ".").dropLast().joined(separator: ".")
     }
 
-    /// Colors of the variant's first theme, falling back to the built-in defaults.
+    /// Colors of the variant's first theme, falling back to built-in defaults for the
+    /// roles it does not set.
     private struct Palette {
+        struct Paint {
+            var hex: String
+            var alpha: Double
+            func opacity(_ attribute: String) -> String { alpha >= 1 ? "" : " \(attribute)=\"\(n(alpha))\"" }
+        }
+
         var background = "#FFFFFF"
-        var border = "#000000"
-        var borderOpacity = " stroke-opacity=\"0.55\""
-        var fill = "#40B259"
-        var fillOpacity = ""
-        var mark = "#FFFFFF"
-        var text = "#000000"
-        var textOpacity = " fill-opacity=\"0.5\""
+        var colors: [String: RGBA] = [:]
+
+        /// What a drawing shows for roles no theme sets (the checkbox's built-in scheme,
+        /// UISwitch's colours, a blue button).
+        static let defaults: [String: RGBA] = [
+            "borderEnabled": RGBA(red: 0, green: 0, blue: 0, alpha: 0.55), "borderDisabled": RGBA(red: 0, green: 0, blue: 0, alpha: 0.25),
+            "borderError": RGBA(red: 0.804, green: 0.235, blue: 0.078, alpha: 1), "checkedFill": RGBA(red: 64 / 255, green: 178 / 255, blue: 89 / 255, alpha: 1),
+            "checkmark": .white, "textEnabled": RGBA(red: 0, green: 0, blue: 0, alpha: 0.5), "textDisabled": RGBA(red: 0, green: 0, blue: 0, alpha: 0.25),
+            "textError": RGBA(red: 0.804, green: 0.235, blue: 0.078, alpha: 1), "trackOn": RGBA(red: 52 / 255, green: 199 / 255, blue: 89 / 255, alpha: 1),
+            "trackOff": RGBA(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.16), "thumb": .white,
+            "fill": RGBA(red: 26 / 255, green: 115 / 255, blue: 232 / 255, alpha: 1), "text": .white,
+            "fillDisabled": RGBA(red: 0, green: 0, blue: 0, alpha: 0.12),
+        ]
 
         init(spec: ComponentSpec, variant: Variant) {
             guard let theme = spec.themes(for: variant).first else { return }
             background = theme.opaqueBackground.hexRGB
-            func role(_ name: String, _ attribute: String) -> (String, String)? {
-                guard let color = theme.colors[name]?.color else { return nil }
-                return (color.hexRGB, color.isOpaque ? "" : " \(attribute)=\"\(n(color.alpha))\"")
-            }
-            let borderRole = variant.isError ? "borderError" : (variant.isEnabled ? "borderEnabled" : "borderDisabled")
-            let textRole = variant.isError ? "textError" : (variant.isEnabled ? "textEnabled" : "textDisabled")
-            if let (hex, opacity) = role(borderRole, "stroke-opacity") ?? role("borderEnabled", "stroke-opacity") {
-                border = hex; borderOpacity = opacity
-            }
-            if let (hex, opacity) = role("checkedFill", "fill-opacity") { fill = hex; fillOpacity = opacity }
-            if let (hex, _) = role("checkmark", "stroke-opacity") { mark = hex }
-            if let (hex, opacity) = role(textRole, "fill-opacity") ?? role("textEnabled", "fill-opacity") {
-                text = hex; textOpacity = opacity
-            }
+            colors = theme.colors.mapValues(\.color)
+        }
+
+        func color(_ role: String) -> Paint? {
+            // A radio's dot defaults to its ring's fill.
+            let color = colors[role] ?? (role == "dot" ? colors["checkedFill"] : nil) ?? Self.defaults[role]
+                ?? (role == "dot" ? Self.defaults["checkedFill"] : nil)
+            return color.map { Paint(hex: $0.hexRGB, alpha: $0.alpha) }
         }
     }
 
@@ -209,8 +223,9 @@ public enum LayoutRendering {
 
     private static func size(_ width: Double, _ height: Double) -> String { "\(short(width)) × \(short(height))" }
 
-    private static func row(_ name: String, _ rect: LayoutRect) -> String {
-        row(name, n(rect.x), n(rect.y), n(rect.width), n(rect.height))
+    private static func row(_ name: String, _ rect: LayoutRect?) -> String {
+        guard let rect else { return row(name, "-", "-", "-", "-") }
+        return row(name, n(rect.x), n(rect.y), n(rect.width), n(rect.height))
     }
 
     private static func row(_ name: String, _ x: String, _ y: String, _ width: String, _ height: String) -> String {

@@ -46,7 +46,8 @@ enum Markup {
 enum WCAGTitles {
     /// W3C's own titles of the criteria a11ylint cites; others fall back to their slug.
     private static let titles: [String: String] = [
-        "1.1.1": "Non-text Content", "1.4.1": "Use of Color", "1.4.3": "Contrast (Minimum)",
+        "1.1.1": "Non-text Content", "1.3.1": "Info and Relationships", "3.1.2": "Language of Parts",
+        "1.4.1": "Use of Color", "1.4.3": "Contrast (Minimum)",
         "1.4.4": "Resize Text", "1.4.6": "Contrast (Enhanced)", "1.4.11": "Non-text Contrast",
         "2.1.1": "Keyboard", "2.5.3": "Label in Name", "2.5.5": "Target Size (Enhanced)",
         "2.5.8": "Target Size (Minimum)", "3.3.1": "Error Identification", "4.1.2": "Name, Role, Value",

@@ -69,7 +69,7 @@ public struct CatalogueError: Error, Sendable, CustomStringConvertible {
 public struct RuleCatalogue: @unchecked Sendable {
     public private(set) var entries: [RuleEntry] = []
     public private(set) var colorSchemes: [String: ColorSchemePreset] = [:]
-    public private(set) var checkboxCalls: [CheckboxCall] = []
+    public private(set) var componentCalls: [ComponentCall] = []
     /// Where the rule files came from: a folder, or the catalogue built into the binary.
     public let origin: String
 
@@ -136,8 +136,9 @@ public struct RuleCatalogue: @unchecked Sendable {
         if let presets = mapping["colorSchemes"] {
             for (name, scheme) in try ColorSchemePreset.parse(presets, file: file) { colorSchemes[name] = scheme }
         }
-        if let calls = mapping["checkboxCalls"] {
-            checkboxCalls += try CheckboxCall.parse(calls, file: file)
+        // `checkboxCalls` is the key's earlier name (every entry a checkbox unless it says).
+        for key in ["componentCalls", "checkboxCalls"] {
+            if let calls = mapping[key] { componentCalls += try ComponentCall.parse(calls, file: file) }
         }
         if let list = mapping["rules"] {
             guard let items = list.sequence else { throw CatalogueError.at(list, file: file, "'rules' must be a list") }
@@ -167,11 +168,21 @@ public struct RuleCatalogue: @unchecked Sendable {
             throw CatalogueError.at(map["severity"]!, file: file, "severity must be error, warning or note")
         }
         let wcag = map["wcag"]?.sequence?.compactMap(\.string) ?? []
-        let description = RuleDescription(
+        var description = RuleDescription(
             id: id, name: try string("name"), kind: kind, defaultSeverity: severity, wcag: wcag,
             category: try string("category"), summary: try string("summary"),
             rationale: try string("rationale", required: false), howToFix: try string("fix", required: false))
 
+        if let node = map["kinds"] {
+            guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "'kinds' must be a list of kinds") }
+            description.kinds = try items.map { item in
+                guard let text = item.string, let kind = ComponentKind(rawValue: text) else {
+                    throw CatalogueError.at(item, file: file, "unknown kind '\(item.string ?? "")' (one of "
+                                            + ComponentKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                }
+                return kind
+            }
+        }
         let defaultFile = kind == .source ? "Example.swift" : "Example.json"
         func examples(_ key: String) throws -> [RuleExample] {
             guard let list = map["examples"]?.mapping?[key] else { return [] }
@@ -287,9 +298,9 @@ extension CatalogueError {
     }
 }
 
-extension CheckboxCall {
-    static func parseGeometry(_ node: Yams.Node?, file: String) throws -> Geometry {
-        var geometry = Geometry()
+extension ComponentCall {
+    static func parseGeometry(_ node: Yams.Node?, kind: ComponentKind, file: String) throws -> Geometry {
+        var geometry = Kinds.definition(kind).defaultGeometry
         guard let node else { return geometry }
         guard let map = node.mapping else { throw CatalogueError.at(node, file: file, "'geometry' must be a mapping") }
         for (keyNode, value) in map {
@@ -313,14 +324,22 @@ extension CheckboxCall {
             case "borderWidth": geometry.borderWidth = number
             case "cornerRadius": geometry.cornerRadius = number
             case "gap": geometry.gap = number
+            case "dotSize": geometry.dotSize = number
+            case "trackWidth": geometry.trackWidth = number
+            case "trackHeight": geometry.trackHeight = number
+            case "thumbSize": geometry.thumbSize = number
+            case "paddingHorizontal": geometry.paddingHorizontal = number
+            case "paddingVertical": geometry.paddingVertical = number
+            case "minHeight": geometry.minHeight = number
+            case "iconSize": geometry.iconSize = number
             default: throw CatalogueError.at(keyNode, file: file, "unknown geometry key '\(key)'")
             }
         }
         return geometry
     }
 
-    static func parse(_ node: Yams.Node, file: String) throws -> [CheckboxCall] {
-        guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "'checkboxCalls' must be a list") }
+    static func parse(_ node: Yams.Node, file: String) throws -> [ComponentCall] {
+        guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "'componentCalls' must be a list") }
         return try items.map { item in
             guard let map = item.mapping, let name = map["name"]?.string, let source = map["pattern"]?.string,
                   let component = map["component"]?.string else {
@@ -330,12 +349,22 @@ extension CheckboxCall {
             do { pattern = try Pattern(source) } catch let error as PatternError {
                 throw CatalogueError.at(map["pattern"]!, file: file, error.description)
             }
-            return CheckboxCall(name: name, pattern: pattern, component: component,
-                                textArguments: map["textArguments"]?.sequence?.compactMap(\.string) ?? [],
-                                firstUnlabeledIsText: map["firstUnlabeledIsText"]?.bool ?? false,
-                                requiresCheckboxArgument: map["requiresCheckboxArgument"]?.bool ?? false,
-                                colorScheme: map["colorScheme"]?.string,
-                                geometry: try parseGeometry(map["geometry"], file: file))
+            var kind = ComponentKind.checkbox
+            if let node = map["kind"] {
+                guard let text = node.string, let parsed = ComponentKind(rawValue: text) else {
+                    throw CatalogueError.at(node, file: file, "'kind' must be one of "
+                                            + ComponentKind.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                kind = parsed
+            }
+            return ComponentCall(name: name, pattern: pattern, component: component,
+                                 textArguments: map["textArguments"]?.sequence?.compactMap(\.string) ?? [],
+                                 firstUnlabeledIsText: map["firstUnlabeledIsText"]?.bool ?? false,
+                                 requiresCheckboxArgument: (map["requiresArgument"] ?? map["requiresCheckboxArgument"])?.bool ?? false,
+                                 colorScheme: map["colorScheme"]?.string,
+                                 geometry: try parseGeometry(map["geometry"], kind: kind, file: file),
+                                 kind: kind, inSwiftFiles: map["inSwiftFiles"]?.bool ?? true,
+                                 requiredModifier: map["requiredModifier"]?.string)
         }
     }
 }

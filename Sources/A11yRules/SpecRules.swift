@@ -12,6 +12,7 @@ public enum SpecRules {
         MissingValueRule(),
         MissingTraitRule(),
         ErrorWithoutMessageRule(),
+        MissingGroupLabelRule(),
         LayoutFontMissingRule(),
         TouchTargetRule(),
         TextClippedRule(),
@@ -35,7 +36,14 @@ public struct SpecRuleRunner: Sendable {
 
     public var ruleIDs: [String] { rules.map(\.rule.id) }
 
+    /// The rules that check a spec of `kind` (their YAML's `kinds:`).
+    public func ruleIDs(for kind: ComponentKind?) -> [String] {
+        rules.filter { $0.context.description.applies(to: kind) }.map(\.rule.id)
+    }
+
+    /// Every enabled rule that applies to the spec's kind: the engine filters by kind, the
+    /// rules never ask.
     public func run(_ spec: ComponentSpec) -> [Finding] {
-        rules.flatMap { $0.rule.check(spec, in: $0.context) }
+        rules.flatMap { $0.context.description.applies(to: spec.kind) ? $0.rule.check(spec, in: $0.context) : [] }
     }
 }

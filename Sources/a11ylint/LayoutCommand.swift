@@ -61,7 +61,7 @@ struct LayoutCommand: ParsableCommand {
         let (specs, errors) = linter.specs(at: spec)
         if let error = errors.first { throw fail(error.description) }
         let variants = specs.flatMap { s in s.variants.map { (s, $0) } }
-        guard var (component, chosen) = variants.first else { throw fail("\(spec): no checkbox variant to lay out") }
+        guard var (component, chosen) = variants.first else { throw fail("\(spec): no variant to lay out") }
         if let variant {
             guard let match = variants.first(where: { $0.1.name == variant }) else {
                 throw fail("\(spec): no variant '\(variant)'" + Suggestions.hint(for: variant, in: variants.map(\.1.name))
@@ -73,7 +73,14 @@ struct LayoutCommand: ParsableCommand {
         if let width { chosen.width = width }
         if let direction { chosen.direction = direction }
         if let layout { chosen.layout = layout }
-        if let shape { chosen.shape = shape }
+        if let shape {
+            let shapes = component.definition?.shapes ?? CheckboxShape.allCases
+            guard shapes.contains(shape) else {
+                let kind = component.kind?.rawValue ?? "component"
+                throw fail("\(spec): --shape applies to kinds whose indicator has shapes (checkbox); a \(kind) has none")
+            }
+            chosen.shape = shape
+        }
         if let contentSize { chosen.contentSize = contentSize }
         let computed: ComponentLayout
         do { computed = try LayoutEngine.shared.layout(component, chosen) } catch { throw fail("\(spec): \(error.description)") }

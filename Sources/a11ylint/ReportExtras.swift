@@ -20,7 +20,7 @@ enum ReportExtras {
     /// that cannot be laid out (a missing font) have none.
     static func drawings(_ specs: [ComponentSpec]) -> [String: String] {
         var result: [String: String] = [:]
-        for spec in specs where spec.kind == .checkbox {
+        for spec in specs where spec.kind != nil {
             for variant in spec.variants {
                 guard let layout = try? LayoutEngine.shared.layout(spec, variant) else { continue }
                 result[ReportOptions.drawingKey(component: spec.name, variant: variant.name)] =

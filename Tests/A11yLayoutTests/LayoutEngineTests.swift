@@ -189,7 +189,7 @@ let wrappingCases: [(text: String, width: Double, lines: [(String, Int)])] = [
         let layout = try engine.layout(makeSpec(), variant)
         #expect(layout.label?.frame == LayoutRect(x: 0, y: 4, width: points(12197), height: 16))
         #expect(layout.indicator == LayoutRect(x: points(12197) + 8, y: 0, width: 24, height: 24))
-        #expect(layout.box.x == points(12197) + 10)
+        #expect(layout.box?.x == points(12197) + 10)
 
         variant.direction = .rtl // reversed and mirrored: back to indicator first
         let mirrored = try engine.layout(makeSpec(), variant)
@@ -228,7 +228,7 @@ let wrappingCases: [(text: String, width: Double, lines: [(String, Int)])] = [
         #expect(wrapped.fontSize == size)
         #expect(wrapped.lineCount == 3)
         #expect(wrapped.height == 3 * lineHeight)
-        #expect(wrapped.indicator.y == 0 && wrapped.label?.frame.y == 0)
+        #expect(wrapped.indicator?.y == 0 && wrapped.label?.frame.y == 0)
     }
 
     @Test func circleShapeRoundsTheBoxFully() throws {

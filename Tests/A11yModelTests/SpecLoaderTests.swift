@@ -7,9 +7,9 @@ import A11yPattern
 /// variants derived from usage, with positions into the raw text.
 struct SpecLoaderTests {
     static let calls = [
-        CheckboxCall(name: "configure", pattern: try! Pattern(#"\bconfigure\s*\("#), component: "CheckboxView",
+        ComponentCall(name: "configure", pattern: try! Pattern(#"\bconfigure\s*\("#), component: "CheckboxView",
                      textArguments: ["text"], firstUnlabeledIsText: false, requiresCheckboxArgument: true, colorScheme: nil),
-        CheckboxCall(name: "OUDSCheckboxItem", pattern: try! Pattern(#"\bOUDSCheckboxItem\s*\("#), component: "OUDSCheckboxItem",
+        ComponentCall(name: "OUDSCheckboxItem", pattern: try! Pattern(#"\bOUDSCheckboxItem\s*\("#), component: "OUDSCheckboxItem",
                      textArguments: ["label"], firstUnlabeledIsText: true, requiresCheckboxArgument: false, colorScheme: "ouds"),
     ]
     static let presets: [String: ColorSchemePreset] = [

@@ -262,10 +262,10 @@ import Testing
             #expect(half == layout.borderWidth / 2)
             #expect(box.value("fill") == "none")
             #expect(Self.sameRect(LayoutRect(x: drawn.x - half, y: drawn.y - half,
-                                             width: drawn.width + 2 * half, height: drawn.height + 2 * half), layout.box))
+                                             width: drawn.width + 2 * half, height: drawn.height + 2 * half), layout.box!))
             #expect(Self.close(rx + half, shape.1))
         } else {
-            #expect(Self.sameRect(drawn, layout.box))
+            #expect(Self.sameRect(drawn, layout.box!))
             #expect(Self.close(rx, shape.1))
         }
         #expect(layout.box == LayoutRect(x: 2, y: 2, width: 20, height: 20))
@@ -274,7 +274,7 @@ import Testing
     @Test(arguments: [CheckState.unchecked, .checked, .indeterminate])
     func svgMarksTheState(state: CheckState) throws {
         let (layout, svg) = try Self.render(Self.spec(), Self.variant(Self.acceptTerms, state: state))
-        let box = layout.box
+        let box = layout.box!
         func inside(_ x: Double, _ y: Double) -> Bool {
             x > box.x && x < box.maxX && y > box.y && y < box.maxY
         }
@@ -417,10 +417,10 @@ import Testing
         #expect(layout.label?.frame == LayoutRect(x: labelX, y: 4, width: labelWidth, height: 16))
 
         let box = try #require(Self.rect(try Self.boxRect(svg)))
-        #expect(Self.sameRect(box, layout.box))
+        #expect(Self.sameRect(box, layout.box!))
         // The indicator square (dotted) is drawn where the layout puts it.
         #expect(svg.elements("rect").contains {
-            $0.value("stroke-dasharray") == "1 1" && Self.sameRect(Self.rect($0), layout.indicator)
+            $0.value("stroke-dasharray") == "1 1" && Self.sameRect(Self.rect($0), layout.indicator!)
         })
         let texts = Self.labelTexts(svg, layout)
         #expect(texts.count == 1)
@@ -466,8 +466,8 @@ import Testing
         #expect(table.hasPrefix("CheckboxView / accept-terms  \(direction.rawValue) default  contentSize L\n"))
         #expect(table.contains(layout.fontFile ?? "?"))
         #expect(table.contains("alignment top"))
-        #expect(Self.matches(try Self.row("indicator", in: table), layout.indicator))
-        #expect(Self.matches(try Self.row("box", in: table), layout.box))
+        #expect(Self.matches(try Self.row("indicator", in: table), layout.indicator!))
+        #expect(Self.matches(try Self.row("box", in: table), layout.box!))
         #expect(table.contains("radius 6, border 2"))
         let label = try #require(layout.label)
         #expect(Self.matches(try Self.row("label", in: table), label.frame))

@@ -417,7 +417,7 @@ import Testing
         let swift = Self.failing(["layout", "Plain.swift"], files: ["Plain.swift": "let answer = 42\n"])
         #expect(swift.status == 2)
         #expect(swift.stdout.isEmpty)
-        #expect(swift.stderr.contains("Plain.swift: no checkbox variant to lay out"), "\(swift.stderr)")
+        #expect(swift.stderr.contains("Plain.swift: no variant to lay out"), "\(swift.stderr)")
 
         let index = Self.failing(["layout", "index.json"],
                                  files: ["index.json": #"{"version": "1.0.0", "components": [{"name": "CheckboxView"}]}"#])

@@ -37,6 +37,11 @@ public struct ContrastMeasurement: Sendable, Hashable {
     public var roleSuggestion: RGBA?
 
     public var passes: Bool { ratio >= required }
+    /// Another way of meeting the same check passes (a button's border when its fill does
+    /// not), or this failure is already reported through the check's first alternative.
+    public var excused = false
+    /// A failure the contrast rules report.
+    public var isReported: Bool { !passes && !excused }
 
     /// What a colour proposed for this pair's foreground must meet.
     var requirement: ContrastRequirement { ContrastRequirement(background: background, ratio: required) }
@@ -44,18 +49,53 @@ public struct ContrastMeasurement: Sendable, Hashable {
 
 public enum ContrastMeasurements {
     /// Every pair the contrast rules check in `spec`: enabled variants only (WCAG
-    /// exempts inactive components), in every theme the variant uses.
+    /// exempts inactive components), in every theme the variant uses, as the spec's kind
+    /// forms them (`KindDefinition.contrastChecks`).
     public static func measure(_ spec: ComponentSpec, options: RuleOptions) -> [ContrastMeasurement] {
-        guard spec.kind == .checkbox else { return [] }
+        guard let definition = spec.definition else { return [] }
         var result: [ContrastMeasurement] = []
         for variant in spec.variants where variant.isEnabled {
             for theme in spec.themes(for: variant) {
-                result += text(spec, variant, theme, options)
-                result += nonText(variant, theme)
+                for check in definition.contrastChecks(for: variant, in: theme, spec: spec) {
+                    var group = check.alternatives.compactMap { measure($0, spec, variant, theme, options) }
+                    guard !group.isEmpty else { continue }
+                    // One finding per check: none when an alternative passes, else on the first.
+                    let met = group.contains(where: \.passes)
+                    for i in group.indices where met || i > 0 { group[i].excused = !group[i].passes }
+                    result += group
+                }
             }
         }
         suggest(&result)
         return result
+    }
+
+    private static func measure(_ request: ColorPairRequest, _ spec: ComponentSpec, _ variant: Variant, _ theme: Theme,
+                                _ options: RuleOptions) -> ContrastMeasurement? {
+        guard let color = theme.colors[request.role] else { return nil }
+        if request.kind == .text, variant.visibleText == nil { return nil }
+        var background = theme.opaqueBackground
+        var backgroundRole: String?
+        if case .role(let role) = request.background {
+            guard let under = theme.colors[role] else { return nil }
+            background = under.color.isOpaque ? under.color : under.color.composited(over: background)
+            backgroundRole = role
+        }
+        if request.kind == .nonText {
+            var m = pair(.nonText, variant, theme, role: request.role, subject: request.subject, color: color,
+                         on: background, required: NonTextContrastRule.required, wcag: ["1.4.11"])
+            m.backgroundRole = backgroundRole
+            return m
+        }
+        // WCAG sizes are rendered sizes: the Dynamic Type category scales the font.
+        let size = spec.typography.size * variant.contentSize.scale
+        let large = size >= options.largeTextSize || (spec.typography.isBold && size >= options.largeBoldTextSize)
+        var m = pair(.text, variant, theme, role: request.role, subject: request.subject, color: color, on: background,
+                     required: options.level.requiredTextRatio(largeText: large), wcag: [options.level.textCriterion])
+        m.largeText = large
+        m.fontSize = size
+        m.backgroundRole = backgroundRole
+        return m
     }
 
     /// Fills in the suggestions of the failing pairs. A role's colour is one value per theme
@@ -106,55 +146,6 @@ public enum ContrastMeasurements {
         return m
     }
 
-    static func text(_ spec: ComponentSpec, _ variant: Variant, _ theme: Theme, _ options: RuleOptions) -> [ContrastMeasurement] {
-        guard variant.visibleText != nil else { return [] }
-        // WCAG sizes are rendered sizes: the Dynamic Type category scales the font.
-        let size = spec.typography.size * variant.contentSize.scale
-        let large = size >= options.largeTextSize || (spec.typography.isBold && size >= options.largeBoldTextSize)
-        let required = options.level.requiredTextRatio(largeText: large)
-        var roles = [("textEnabled", "Label text")]
-        if variant.isError { roles.append(("textError", "Error text")) }
-        return roles.compactMap { role, subject in
-            guard let color = theme.colors[role] else { return nil }
-            var m = pair(.text, variant, theme, role: role, subject: subject, color: color, on: theme.opaqueBackground,
-                         required: required, wcag: [options.level.textCriterion])
-            m.largeText = large
-            m.fontSize = size
-            return m
-        }
-    }
-
-    static func nonText(_ variant: Variant, _ theme: Theme) -> [ContrastMeasurement] {
-        let background = theme.opaqueBackground
-        let required = NonTextContrastRule.required
-        let wcag = ["1.4.11"]
-        var result: [ContrastMeasurement] = []
-        if variant.isChecked {
-            if let fill = theme.colors["checkedFill"] {
-                result.append(pair(.nonText, variant, theme, role: "checkedFill", subject: "Checked indicator fill",
-                                   color: fill, on: background, required: required, wcag: wcag))
-                let opaqueFill = fill.color.isOpaque ? fill.color : fill.color.composited(over: background)
-                if let mark = theme.colors["checkmark"] {
-                    let subject = variant.checkState == .indeterminate ? "Indeterminate dash" : "Checkmark"
-                    var m = pair(.nonText, variant, theme, role: "checkmark", subject: subject,
-                                 color: mark, on: opaqueFill, required: required, wcag: wcag)
-                    m.backgroundRole = "checkedFill"
-                    result.append(m)
-                }
-            }
-        } else if !variant.isError, let border = theme.colors["borderEnabled"] {
-            result.append(pair(.nonText, variant, theme, role: "borderEnabled", subject: "Unchecked indicator border",
-                               color: border, on: background, required: required, wcag: wcag))
-        }
-        if variant.isError {
-            let role = theme.colors["borderError"] != nil ? "borderError" : "borderEnabled"
-            if let border = theme.colors[role], role == "borderError" || !variant.isChecked {
-                result.append(pair(.nonText, variant, theme, role: role, subject: "Error indicator border",
-                                   color: border, on: background, required: required, wcag: wcag))
-            }
-        }
-        return result
-    }
 }
 
 extension SpecRuleContext {
@@ -189,7 +180,7 @@ public struct TextContrastRule: SpecRule {
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
         ContrastMeasurements.measure(spec, options: context.options)
-            .filter { $0.kind == .text && !$0.passes }
+            .filter { $0.kind == .text && $0.isReported }
             .map { context.contrastFinding($0, spec: spec) }
     }
 }
@@ -202,7 +193,7 @@ public struct NonTextContrastRule: SpecRule {
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
         ContrastMeasurements.measure(spec, options: context.options)
-            .filter { $0.kind == .nonText && !$0.passes }
+            .filter { $0.kind == .nonText && $0.isReported }
             .map { context.contrastFinding($0, spec: spec) }
     }
 }

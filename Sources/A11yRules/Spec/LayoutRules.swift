@@ -21,7 +21,7 @@ public struct LayoutFontMissingRule: SpecRule {
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        guard spec.kind == .checkbox, let error = context.layoutBlocker(spec) else { return [] }
+        guard let error = context.layoutBlocker(spec) else { return [] }
         return [context.finding("Cannot lay out '\(spec.name)': \(error.description); touch-target and text-clipped are skipped",
                                 spec: spec, variant: nil, location: spec.typography.fontLocation ?? spec.location)]
     }
@@ -33,10 +33,12 @@ public struct TouchTargetRule: SpecRule {
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        guard spec.kind == .checkbox, let engine = context.layoutEngine, context.layoutBlocker(spec) == nil else { return [] }
+        guard let engine = context.layoutEngine, context.layoutBlocker(spec) == nil else { return [] }
         let options = context.options
         return spec.variants.compactMap { variant in
             guard let layout = try? engine.layout(spec, variant) else { return nil }
+            // A component with no size (a generic spec that declares none) is not judged.
+            guard layout.width > 0 || layout.height > 0 else { return nil }
             let w = layout.hitArea.width, h = layout.hitArea.height
             let severity: Severity
             let required: Double
@@ -77,7 +79,7 @@ public struct TextClippedRule: SpecRule {
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
         let maxLines = spec.typography.maxLines
-        guard spec.kind == .checkbox, maxLines > 0, let engine = context.layoutEngine,
+        guard maxLines > 0, let engine = context.layoutEngine,
               context.layoutBlocker(spec) == nil else { return [] }
         return spec.variants.compactMap { variant in
             guard variant.visibleText != nil else { return nil }

@@ -6,7 +6,6 @@ public struct MissingLabelRule: SpecRule {
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        guard spec.kind == .checkbox else { return [] }
         return spec.variants.compactMap { variant in
             let a11y = spec.effectiveAccessibility(for: variant)
             guard a11y.visibleText == nil, a11y.label == nil else { return nil }
@@ -27,7 +26,6 @@ public struct LabelInNameRule: SpecRule {
     }
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        guard spec.kind == .checkbox else { return [] }
         return spec.variants.compactMap { variant in
             let a11y = spec.effectiveAccessibility(for: variant)
             guard a11y.hasLiteralLabel, let label = a11y.label, label != UsageVariantReader.dynamicValue,
@@ -46,7 +44,6 @@ public struct MissingValueRule: SpecRule {
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        guard spec.kind == .checkbox else { return [] }
         return spec.variants.compactMap { variant in
             let a11y = spec.effectiveAccessibility(for: variant)
             guard a11y.valueExplicitlyNull, !a11y.traits.contains("toggle") else { return nil }
@@ -62,7 +59,6 @@ public struct MissingTraitRule: SpecRule {
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        guard spec.kind == .checkbox else { return [] }
         return spec.variants.compactMap { variant in
             let a11y = spec.effectiveAccessibility(for: variant)
             guard a11y.traitsExplicit, !a11y.traits.contains("button"), !a11y.traits.contains("toggle") else { return nil }

@@ -7,12 +7,11 @@ public struct ForbiddenStateRule: SpecRule {
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        guard spec.kind == .checkbox else { return [] }
+        let forbidden = spec.definition?.forbiddenStates ?? []
         return spec.variants.compactMap { variant in
-            var pairs: [String] = []
-            if variant.isError && variant.isReadOnly { pairs.append("error + read-only") }
-            if variant.isError && !variant.isEnabled { pairs.append("error + disabled") }
-            if variant.isReadOnly && !variant.isEnabled { pairs.append("read-only + disabled") }
+            // The kind's forbidden combinations (data on its `KindDefinition`).
+            let pairs = forbidden.filter { $0.allSatisfy { $0.isSet(in: variant) } }
+                .map { $0.map(\.label).joined(separator: " + ") }
             guard !pairs.isEmpty else { return nil }
             return context.finding(
                 "Forbidden state combination \(pairs.joined(separator: ", ")) on variant '\(variant.name)': "
@@ -30,7 +29,6 @@ public struct ErrorWithoutMessageRule: SpecRule {
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        guard spec.kind == .checkbox else { return [] }
         return spec.variants.compactMap { variant in
             // A disabled or read-only variant in error is a forbidden state of its own:
             // forbidden-state reports it, once.
@@ -39,5 +37,19 @@ public struct ErrorWithoutMessageRule: SpecRule {
             return context.finding("Variant '\(variant.name)' is in error but has no errorText: the error is shown by color alone",
                                    spec: spec, variant: variant)
         }
+    }
+}
+
+/// WCAG 1.3.1 / 4.1.2: the variants of a radio spec form one group, and VoiceOver must be
+/// able to say what the choice is about.
+public struct MissingGroupLabelRule: SpecRule {
+    public let id = "missing-group-label"
+    public init() {}
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
+        guard (spec.groupLabel ?? "").allSatisfy(\.isWhitespace) else { return [] }
+        return [context.finding("Radio group '\(spec.name)' has no label: add \"a11y\": {\"group\": {\"label\": …}} so "
+                                + "VoiceOver can say what the choice is about",
+                                spec: spec, variant: nil, location: spec.groupLocation ?? spec.location)]
     }
 }

@@ -1,0 +1,62 @@
+import A11yModel
+
+/// The button (spec-format.md section 5): an optional icon (`iconSize`, `gap` before the
+/// text) and the label, centred horizontally and vertically in a container padded by
+/// `paddingHorizontal` / `paddingVertical`, at least `minHeight` tall, as wide as its
+/// content (`hug`, at most `width`) or as `width` (`fill`). `reversed` puts the icon after
+/// the text; RTL mirrors. The button's indicator is its container.
+struct ButtonLayout: KindLayout {
+    var kind: ComponentKind { .button }
+
+    func layout(_ input: LayoutInput) throws(LayoutError) -> ComponentLayout {
+        let geometry = input.geometry
+        let variant = input.variant
+        let font = try input.font()
+        let hasIcon = geometry.iconSize > 0
+        let iconSpace = hasIcon ? geometry.iconSize + geometry.gap : 0
+        let available = max(0, variant.width - 2 * geometry.paddingHorizontal - iconSpace)
+        let text = input.label(font: font, available: available)
+        let contentWidth: Double
+        if let text {
+            contentWidth = iconSpace + text.width
+        } else {
+            contentWidth = hasIcon ? geometry.iconSize : 0
+        }
+        let contentHeight = max(text?.height ?? 0, geometry.iconSize)
+        let height = max(geometry.minHeight, contentHeight + 2 * geometry.paddingVertical)
+        let width = geometry.sizing == .fill ? variant.width
+            : min(contentWidth + 2 * geometry.paddingHorizontal, variant.width)
+        let contentX = (width - contentWidth) / 2
+        let reversed = variant.layout == .reversed
+        var icon: LayoutRect?
+        var label: LabelLayout?
+        if hasIcon {
+            let x = reversed && text != nil ? contentX + contentWidth - geometry.iconSize : contentX
+            icon = LayoutRect(x: x, y: (height - geometry.iconSize) / 2, width: geometry.iconSize,
+                              height: geometry.iconSize)
+        }
+        if let text {
+            let x = reversed ? contentX : contentX + iconSpace
+            label = LabelLayout(frame: LayoutRect(x: x, y: (height - text.height) / 2, width: text.width,
+                                                  height: text.height), lines: text.lines)
+        }
+        if variant.direction == .rtl {
+            icon = icon?.mirrored(in: width)
+            if let frame = label?.frame { label?.frame = frame.mirrored(in: width) }
+        }
+        let container = LayoutRect(x: 0, y: 0, width: width, height: height)
+        var layout = input.base(font: font, width: width, height: height, alignment: .center, label: label)
+        layout.indicator = container
+        layout.icon = icon
+        layout.cornerRadius = geometry.cornerRadius
+        layout.borderWidth = geometry.borderWidth
+        layout.extraParts = ["icon"]
+        layout.drawing = [DrawPart(.rect(container, cornerRadius: geometry.cornerRadius),
+                                   fill: variant.isEnabled ? "fill" : "fillDisabled",
+                                   stroke: geometry.borderWidth > 0 ? "border" : nil, strokeWidth: geometry.borderWidth)]
+        if let icon { layout.drawing.append(DrawPart(.rect(icon, cornerRadius: 2), fill: variant.isEnabled ? "text" : "textDisabled")) }
+        layout.textRole = variant.isEnabled ? "text" : "textDisabled"
+        layout.hitArea = input.hitArea(width: width, height: height, indicator: container)
+        return layout
+    }
+}

@@ -1,0 +1,137 @@
+import A11yModel
+
+/// The geometry of one kind of component (spec-format.md sections 4 and 5). Each kind's
+/// layout sits here beside the others; `KindLayouts.all` registers them.
+public protocol KindLayout: Sendable {
+    var kind: ComponentKind { get }
+    func layout(_ input: LayoutInput) throws(LayoutError) -> ComponentLayout
+}
+
+public enum KindLayouts {
+    public static let all: [any KindLayout] = [
+        CheckboxLayout(), RadioLayout(), SwitchLayout(), ButtonLayout(), GenericLayout(),
+    ]
+
+    public static func layout(for kind: ComponentKind) -> any KindLayout {
+        all.first { $0.kind == kind }!
+    }
+}
+
+/// What a kind's layout starts from: the spec, the variant, Dynamic Type already applied
+/// to the font size and line height, and the text engine.
+public struct LayoutInput {
+    public let spec: ComponentSpec
+    public let variant: Variant
+    public let contentSize: ContentSize
+    public let fontSize: Double
+    public let lineHeight: Double
+    let engine: LayoutEngine
+
+    public var geometry: Geometry { spec.geometry }
+    public var text: String? { variant.visibleText }
+
+    /// The font, when the variant has text (an error then if it cannot be found); a
+    /// textless variant still reports the font when it resolves.
+    public func font() throws(LayoutError) -> ResolvedFont? {
+        if text != nil { return try engine.resolveFont(spec.typography, specFile: spec.file) }
+        return try? engine.resolveFont(spec.typography, specFile: spec.file)
+    }
+
+    /// The label in `available` points (section 4): its lines, its width (the text's when
+    /// it fits on one line, else all of `available`) and height (lines × line height).
+    public func label(font: ResolvedFont?, available: Double) -> (lines: [LabelLine], width: Double, height: Double)? {
+        guard let text, let font else { return nil }
+        let lines = engine.wrap(text, font: font, size: fontSize, maxWidth: available)
+        let fitsOneLine = lines.count == 1 && lines[0].width <= available
+        return (lines, fitsOneLine ? lines[0].width : available, Double(lines.count) * lineHeight)
+    }
+
+    /// A layout with the shared fields filled in.
+    public func base(font: ResolvedFont?, width: Double, height: Double, alignment: LabelAlignment,
+                     label: LabelLayout?) -> ComponentLayout {
+        var layout = ComponentLayout(
+            kind: spec.kind ?? .checkbox, component: spec.name, variant: variant.name, direction: variant.direction,
+            order: variant.layout, contentSize: contentSize, fontFile: font?.file, fontSize: fontSize,
+            lineHeight: lineHeight, width: width, height: height, alignment: alignment, label: label,
+            hitArea: LayoutRect(x: 0, y: 0, width: width, height: height))
+        layout.isOn = variant.isChecked
+        if let font {
+            layout.ascent = Double(font.ascender) * fontSize / Double(font.unitsPerEm)
+            layout.descent = Double(font.descender) * fontSize / Double(font.unitsPerEm)
+        }
+        return layout
+    }
+
+    /// The tappable area (`geometry.hitArea`): the whole frame, the state mark only, or
+    /// the frame grown symmetrically to a minimum size.
+    public func hitArea(width: Double, height: Double, indicator: LayoutRect?) -> LayoutRect {
+        switch geometry.hitArea {
+        case .component:
+            return LayoutRect(x: 0, y: 0, width: width, height: height)
+        case .indicator:
+            return indicator ?? LayoutRect(x: 0, y: 0, width: width, height: height)
+        case .minimum(let minWidth, let minHeight):
+            let w = max(width, minWidth)
+            let h = max(height, minHeight)
+            return LayoutRect(x: (width - w) / 2, y: (height - h) / 2, width: w, height: h)
+        }
+    }
+}
+
+/// The checkbox's and the radio's row: an `outerSize` indicator leading its label (or
+/// trailing it when reversed), both centred on one line and top-aligned on several, the
+/// whole mirrored in RTL (spec-format.md section 4).
+enum IndicatorRow {
+    static func layout(_ input: LayoutInput, boxRadius: Double) throws(LayoutError) -> ComponentLayout {
+        let geometry = input.geometry
+        let outer = geometry.outerSize
+        let font = try input.font()
+        var width = outer
+        var height = outer
+        var alignment = LabelAlignment.center
+        var indicator = LayoutRect(x: 0, y: 0, width: outer, height: outer)
+        var label: LabelLayout?
+        if let text = input.label(font: font, available: max(0, input.variant.width - outer - geometry.gap)) {
+            width = outer + geometry.gap + text.width
+            height = max(outer, text.height)
+            alignment = text.lines.count > 1 ? .top : .center
+            let centered = alignment == .center
+            var frame = LayoutRect(x: outer + geometry.gap, y: centered ? (height - text.height) / 2 : 0,
+                                   width: text.width, height: text.height)
+            indicator.y = centered ? (height - outer) / 2 : 0
+            if input.variant.layout == .reversed {
+                frame.x = 0
+                indicator.x = text.width + geometry.gap
+            }
+            if input.variant.direction == .rtl { frame = frame.mirrored(in: width) }
+            label = LabelLayout(frame: frame, lines: text.lines)
+        }
+        if input.variant.direction == .rtl { indicator = indicator.mirrored(in: width) }
+        let inset = (outer - geometry.innerSize) / 2
+        var layout = input.base(font: font, width: width, height: height, alignment: alignment, label: label)
+        layout.indicator = indicator
+        layout.box = LayoutRect(x: indicator.x + inset, y: indicator.y + inset,
+                                width: geometry.innerSize, height: geometry.innerSize)
+        layout.cornerRadius = boxRadius
+        layout.borderWidth = geometry.borderWidth
+        layout.hitArea = input.hitArea(width: width, height: height, indicator: indicator)
+        layout.textRole = textRole(input.variant)
+        return layout
+    }
+
+    static func textRole(_ variant: Variant) -> String {
+        variant.isError ? "textError" : (variant.isEnabled ? "textEnabled" : "textDisabled")
+    }
+
+    static func borderRole(_ variant: Variant) -> String {
+        variant.isError ? "borderError" : (variant.isEnabled ? "borderEnabled" : "borderDisabled")
+    }
+
+    /// A border drawn inside `rect` (the stroke is centred on its path).
+    static func border(_ rect: LayoutRect, radius: Double, width: Double, role: String) -> DrawPart {
+        let inset = width / 2
+        let inner = LayoutRect(x: rect.x + inset, y: rect.y + inset, width: max(0, rect.width - width),
+                               height: max(0, rect.height - width))
+        return DrawPart(.rect(inner, cornerRadius: max(0, radius - inset)), stroke: role, strokeWidth: width)
+    }
+}

@@ -1,0 +1,133 @@
+/// What a11ylint knows about one kind of component (spec-format.md sections 2 and 5):
+/// its spec keys and defaults, colour roles and the contrast checks they form per state,
+/// default accessibility, forbidden state combinations, and how its name is inferred.
+/// Its geometry lives beside it in the layout module (`KindLayout`), and which rules
+/// apply to it is rule data (`kinds:` in `Rules/spec/*.yml`).
+///
+/// Adding a kind: a folder `Kinds/<Name>/` here with one `KindDefinition`, its
+/// `KindLayout` in `A11yLayout/Kinds/`, and a line in each of the three registration
+/// lists (`ComponentKind`, `Kinds.all`, `KindLayouts.all`). Nothing else names a kind.
+public protocol KindDefinition: Sendable {
+    var kind: ComponentKind { get }
+    /// Words that, found (case-insensitively) in a spec's name or tags, make it this kind.
+    var inferenceWords: [String] { get }
+    /// Keys of `a11y.geometry` this kind reads, and its defaults.
+    var geometryKeys: [String] { get }
+    var defaultGeometry: Geometry { get }
+    /// Keys of `a11y` besides the shared ones (`group` for a radio).
+    var blockKeys: [String] { get }
+    /// Keys of a variant.
+    var variantKeys: [String] { get }
+    /// The colour roles its themes may set; nil means any name (a generic spec names its own).
+    var colorRoles: [String]? { get }
+    /// Whether roles a theme does not set take the built-in `default` colour scheme's colours.
+    var usesDefaultColorScheme: Bool { get }
+    /// Whether `isChecked` may be `"indeterminate"`.
+    var allowsIndeterminate: Bool { get }
+    /// Whether the component has an on/off state (`isChecked`); a button has none.
+    var hasState: Bool { get }
+    /// Indicator shapes a variant may choose (`shape`); empty when it has none.
+    var shapes: [CheckboxShape] { get }
+    /// What the component exposes when the spec says nothing.
+    var defaultAccessibility: DefaultAccessibility { get }
+    /// State combinations the design system does not define.
+    var forbiddenStates: [[StateFlag]] { get }
+    /// The contrast checks of an enabled variant in a theme.
+    func contrastChecks(for variant: Variant, in theme: Theme, spec: ComponentSpec) -> [ContrastCheck]
+}
+
+extension KindDefinition {
+    public var blockKeys: [String] { [] }
+    public var usesDefaultColorScheme: Bool { false }
+    public var allowsIndeterminate: Bool { false }
+    public var hasState: Bool { true }
+    public var shapes: [CheckboxShape] { [] }
+    public var forbiddenStates: [[StateFlag]] { [] }
+}
+
+/// The registered kinds, in inference order (spec-format.md section 2: "checkbox",
+/// "radio", "switch" or "toggle", "button").
+public enum Kinds {
+    public static let all: [any KindDefinition] = [
+        CheckboxKind(), RadioKind(), SwitchKind(), ButtonKind(), GenericKind(),
+    ]
+
+    public static func definition(_ kind: ComponentKind) -> any KindDefinition {
+        all.first { $0.kind == kind }!
+    }
+
+    /// The kind a name or tag names, in registration order; nil when none does.
+    public static func infer(name: String, tags: [String]) -> ComponentKind? {
+        let haystack = ([name] + tags).map { $0.lowercased() }
+        for definition in all {
+            for word in definition.inferenceWords where haystack.contains(where: { $0.contains(word) }) {
+                return definition.kind
+            }
+        }
+        return nil
+    }
+}
+
+/// A component's accessibility when its spec says nothing: `"text"` for label means the
+/// visible text, `"state"` for value the checked state.
+public struct DefaultAccessibility: Sendable, Hashable {
+    public var label: String?
+    public var value: String?
+    public var traits: [String]?
+    public init(label: String?, value: String?, traits: [String]?) {
+        self.label = label
+        self.value = value
+        self.traits = traits
+    }
+}
+
+/// A state a variant may be in, for forbidden combinations.
+public enum StateFlag: String, Sendable, Hashable {
+    case error, readOnly, disabled
+
+    public func isSet(in variant: Variant) -> Bool {
+        switch self {
+        case .error: variant.isError
+        case .readOnly: variant.isReadOnly
+        case .disabled: !variant.isEnabled
+        }
+    }
+
+    public var label: String {
+        switch self {
+        case .error: "error"
+        case .readOnly: "read-only"
+        case .disabled: "disabled"
+        }
+    }
+}
+
+/// One colour a contrast rule measures: a role of the theme against the theme's
+/// background or against another role (itself composited over the background).
+public struct ColorPairRequest: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case text, nonText }
+    public enum Background: Sendable, Hashable {
+        case theme
+        case role(String)
+    }
+    public var kind: Kind
+    public var role: String
+    /// How messages name it: "Label text", "Checkmark", "Thumb".
+    public var subject: String
+    public var background: Background
+    public init(_ kind: Kind, role: String, subject: String, on background: Background = .theme) {
+        self.kind = kind
+        self.role = role
+        self.subject = subject
+        self.background = background
+    }
+}
+
+/// A contrast check: passes when any of its alternatives reaches its ratio (a button's
+/// fill, or else its border). Alternatives whose colours the theme lacks are skipped;
+/// a check with none left is not made.
+public struct ContrastCheck: Sendable, Hashable {
+    public var alternatives: [ColorPairRequest]
+    public init(_ alternatives: [ColorPairRequest]) { self.alternatives = alternatives }
+    public init(_ only: ColorPairRequest) { self.alternatives = [only] }
+}
