@@ -391,7 +391,7 @@ import Testing
         #expect(output.string("component") == "OUDSCheckboxItem")
         let textWidth = try #require(output.number("label.lineWidths.0"))
         #expect(output.number("label.lines") == 1)
-        // OUDS geometry (Rules/presets/checkbox-calls.yml): 24 pt indicator, 12 pt gap,
+        // OUDS geometry (Rules/presets/component-calls.yml): 24 pt indicator, 12 pt gap,
         // square corners, a 48 × 48 minimum touch area centered on the component.
         let width = 24 + 12 + textWidth
         #expect(Self.frame(output, "label") == [36, 4, textWidth, 16])
