@@ -525,6 +525,9 @@ extension SpecLoader {
             var spec = ComponentSpec(file: file, name: call.component, location: variants[0].location)
             spec.kind = call.kind
             spec.geometry = call.geometry
+            // A group in app code is labelled by the code around the items, which a call does
+            // not show: only specs are asked for `group.label`.
+            spec.groupLabel = UsageVariantReader.dynamicValue
             spec.variants = variants
             assignPresetThemes(&spec)
             uniquifyVariantNames(&spec.variants)

@@ -114,3 +114,39 @@ struct KindRulesTests {
         #expect(forbidden("button", #"{"text": "A", "isEnabled": false}"#) == 0)
     }
 }
+
+/// How each kind's variants are recognised in `usage` and in Swift files
+/// (`Rules/presets/component-calls.yml`).
+struct KindCallTests {
+    @Test func switchUsageIsAToggleWithTheSwitchStyle() throws {
+        let spec = #"{"name": "WifiSwitch", "usage": "Toggle(\"Wi-Fi\", isOn: $wifi).toggleStyle(.switch)\nToggle(\"Plain\", isOn: $x)"}"#
+        let result = lintText(spec)
+        let specs = result.report.findings
+        #expect(!specs.contains { $0.rule == "spec-unknown-kind" })
+        let variants = try #require(result.specs.first?.variants)
+        #expect(variants.map(\.text) == ["Wi-Fi"])
+        #expect(result.specs.first?.kind == .switch)
+    }
+
+    @Test func oudsCallsInSwiftFilesAreTheirKinds() {
+        let code = """
+        import SwiftUI
+        struct Settings: View {
+            @State var on = false
+            var body: some View {
+                OUDSSwitchItem("Wi-Fi", isOn: $on, isReadOnly: true).disabled(true)
+                OUDSRadioButtonItem("Express", isOn: $on, isError: true, isReadOnly: true)
+                OUDSButton(text: "Continue") { }.disabled(true)
+                Toggle("Plain", isOn: $on).toggleStyle(.switch)
+            }
+        }
+        """
+        let result = lintText(code, name: "Settings.swift")
+        let forbidden = result.report.findings.filter { $0.rule == "forbidden-state" }
+        #expect(forbidden.map { "\($0.location.line):\($0.location.column) \($0.component ?? "")" }
+                == ["5:9 OUDSSwitchItem", "6:9 OUDSRadioButtonItem"])
+        #expect(Set(result.specs.map(\.name)) == ["OUDSSwitchItem", "OUDSRadioButtonItem", "OUDSButton"])
+        #expect(result.specs.first { $0.name == "OUDSRadioButtonItem" }?.kind == .radio)
+        #expect(!result.report.findings.contains { $0.rule == "missing-group-label" })
+    }
+}
