@@ -7,6 +7,8 @@ struct FontRequest: Hashable {
     /// The family name or the path exactly as written in the spec.
     var font: String
     var weight: String
+    /// `typography.fallback`, as written.
+    var fallback: [String]
     /// The spec file, only for font paths (relative paths depend on it).
     var specFile: String
 
@@ -14,7 +16,8 @@ struct FontRequest: Hashable {
         let font = typography.font.flatMap { $0.isEmpty ? nil : $0 } ?? Typography.defaultFamily
         self.font = font
         self.weight = typography.weight
-        self.specFile = FontRequest.isPath(font) ? specFile : ""
+        self.fallback = typography.fallback
+        self.specFile = FontRequest.isPath(font) || typography.fallback.contains(where: FontRequest.isPath) ? specFile : ""
     }
 
     /// A font given as a file rather than a family: a .ttf/.otf/.ttc name or anything with a slash.
@@ -34,7 +37,9 @@ struct FontRequest: Hashable {
     }
 
     /// The font path joined to the spec file's folder when relative.
-    var fontPath: String {
+    var fontPath: String { path(font) }
+
+    func path(_ font: String) -> String {
         if font.hasPrefix("/") { return font }
         let folder = (specFile as NSString).deletingLastPathComponent
         return folder.isEmpty ? font : (folder as NSString).appendingPathComponent(font)
@@ -79,6 +84,49 @@ enum Fontconfig {
         var faceIndex: Int32 = 0
         if FcPatternGetInteger(matched, FC_INDEX, 0, &faceIndex) != FcResultMatch { faceIndex = 0 }
         return Match(file: String(cString: value), faceIndex: Int(faceIndex), family: family)
+    }
+
+    /// The first font in fontconfig's fallback order for `lang` (after `family`) that has a
+    /// glyph for `scalar`: `FcFontSort` with the character and the language, as platform
+    /// text stacks ask it. nil when no installed font covers it.
+    static func fallback(for scalar: UInt32, family: String, lang: String) -> Match? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        family.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+                _ = FcPatternAddString(pattern, FC_FAMILY, $0)
+            }
+        }
+        lang.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: lang.utf8.count + 1) {
+                _ = FcPatternAddString(pattern, FC_LANG, $0)
+            }
+        }
+        if let charset = FcCharSetCreate() {
+            _ = FcCharSetAddChar(charset, scalar)
+            _ = FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+            FcCharSetDestroy(charset)
+        }
+        _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let sorted = FcFontSort(nil, pattern, FcTrue, nil, &result) else { return nil }
+        defer { FcFontSetDestroy(sorted) }
+        for index in 0..<Int(sorted.pointee.nfont) {
+            guard let font = sorted.pointee.fonts[index] else { continue }
+            var charset: OpaquePointer?
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset,
+                  FcCharSetHasChar(charset, scalar) != 0 else { continue }
+            var value: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(font, FC_FILE, 0, &value) == FcResultMatch, let value else { continue }
+            var faceIndex: Int32 = 0
+            if FcPatternGetInteger(font, FC_INDEX, 0, &faceIndex) != FcResultMatch { faceIndex = 0 }
+            var familyValue: UnsafeMutablePointer<FcChar8>?
+            let name = FcPatternGetString(font, FC_FAMILY, 0, &familyValue) == FcResultMatch
+                ? familyValue.map { String(cString: $0) } ?? "" : ""
+            return Match(file: String(cString: value), faceIndex: Int(faceIndex), family: name)
+        }
+        return nil
     }
 
     /// The font directories fontconfig is configured to search.

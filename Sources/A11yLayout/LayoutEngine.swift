@@ -1,4 +1,5 @@
 import A11yModel
+import CHarfBuzz
 import Foundation
 
 /// Computes component geometry (spec-format.md section 4): HarfBuzz text widths,
@@ -22,16 +23,30 @@ public final class LayoutEngine: Sendable {
     }
 
     private struct WidthKey: Hashable {
-        var fontID: Int
+        var fonts: FontChainKey
         var size: Double
         var text: String
     }
 
     private struct ParagraphKey: Hashable {
-        var fontID: Int
+        var fonts: FontChainKey
         var size: Double
         var maxWidth: Double
         var text: String
+    }
+
+    /// The fonts text is measured with: the main font, the declared fallbacks, the language.
+    struct FontChainKey: Hashable {
+        var primary: Int
+        var fallbacks: [Int]
+        var lang: String
+    }
+
+    /// The system fallback font for a character in a language (nil: none covers it).
+    private struct FallbackKey: Hashable {
+        var scalar: UInt32
+        var lang: String
+        var family: String
     }
 
     /// Caches are emptied when they reach this many entries, so a long run with
@@ -41,6 +56,7 @@ public final class LayoutEngine: Sendable {
     private let fonts = Locked(FontState())
     private let widths = Locked([WidthKey: Double]())
     private let paragraphs = Locked([ParagraphKey: [LabelLine]]())
+    private let systemFallbacks = Locked([FallbackKey: LoadedFont?]())
 
     // MARK: Fonts
 
@@ -66,13 +82,32 @@ public final class LayoutEngine: Sendable {
                 throw .fontMissing(requested: request.font, searched: [path])
             }
             if isDirectory.boolValue { throw .fontUnreadable(path: path, reason: "it is a directory") }
-            return ResolvedFont(face: try load(path: path, faceIndex: 0, in: &state), family: nil)
+            return ResolvedFont(face: try load(path: path, faceIndex: 0, in: &state), family: nil,
+                                fallbacks: try fallbacks(request, in: &state))
         }
         guard let match = Fontconfig.match(family: request.font, weight: request.weight) else {
             throw .fontMissing(requested: request.font, searched: Fontconfig.fontDirectories())
         }
         return ResolvedFont(face: try load(path: match.file, faceIndex: match.faceIndex, in: &state),
-                            family: match.family)
+                            family: match.family, fallbacks: try fallbacks(request, in: &state))
+    }
+
+    /// `typography.fallback`'s fonts: each must exist, as the main font must.
+    private static func fallbacks(_ request: FontRequest, in state: inout FontState) throws(LayoutError) -> [LoadedFont] {
+        var fonts: [LoadedFont] = []
+        for name in request.fallback {
+            if FontRequest.isPath(name) {
+                let path = request.path(name)
+                guard FileManager.default.fileExists(atPath: path) else { throw .fontMissing(requested: name, searched: [path]) }
+                fonts.append(try load(path: path, faceIndex: 0, in: &state))
+            } else {
+                guard let match = Fontconfig.match(family: name, weight: request.weight) else {
+                    throw .fontMissing(requested: name, searched: Fontconfig.fontDirectories())
+                }
+                fonts.append(try load(path: match.file, faceIndex: match.faceIndex, in: &state))
+            }
+        }
+        return fonts
     }
 
     private static func load(path: String, faceIndex: Int, in state: inout FontState) throws(LayoutError) -> LoadedFont {
@@ -96,21 +131,41 @@ public final class LayoutEngine: Sendable {
     // MARK: Text
 
     /// The shaped width of `text` in the font file at `size` points: the sum of
-    /// HarfBuzz's x-advances (default features, kerning on) × size / unitsPerEm, unrounded.
-    public func textWidth(_ text: String, fontFile: String, size: Double) throws(LayoutError) -> Double {
-        width(of: text, font: try loadedFont(file: fontFile), size: size)
+    /// HarfBuzz's x-advances (default features, kerning on) × size / unitsPerEm, unrounded;
+    /// characters the font lacks are measured in the system's fallback font for `lang`.
+    public func textWidth(_ text: String, fontFile: String, size: Double, lang: String = "en") throws(LayoutError) -> Double {
+        let font = try loadedFont(file: fontFile)
+        return measure(text, chain: FontChain(primary: font, fallbacks: [], lang: lang, family: ""), size: size)
     }
 
-    /// The shaped width of `text` in a resolved font.
-    public func textWidth(_ text: String, font: ResolvedFont, size: Double) -> Double {
-        width(of: text, font: font.face, size: size)
+    /// The shaped width of `text` in a resolved font and its fallbacks.
+    public func textWidth(_ text: String, font: ResolvedFont, size: Double, lang: String = "en") -> Double {
+        measure(text, chain: chain(font, lang: lang), size: size)
     }
 
-    private func width(of text: String, font: LoadedFont, size: Double) -> Double {
-        let key = WidthKey(fontID: font.id, size: size, text: text)
+    /// The fonts one label is measured with.
+    struct FontChain {
+        let primary: LoadedFont
+        let fallbacks: [LoadedFont]
+        let lang: String
+        /// The main font's family, for fontconfig's fallback order ("" for a font file).
+        let family: String
+        var key: FontChainKey { FontChainKey(primary: primary.id, fallbacks: fallbacks.map(\.id), lang: lang) }
+    }
+
+    func chain(_ font: ResolvedFont, lang: String) -> FontChain {
+        FontChain(primary: font.face, fallbacks: font.fallbacks, lang: lang, family: font.family ?? "")
+    }
+
+    private func measure(_ text: String, chain: FontChain, size: Double) -> Double {
+        let key = WidthKey(fonts: chain.key, size: size, text: text)
         if let cached = widths.withLock({ $0[key] }) { return cached }
         let buffer = ShapingBuffer()
-        let width = withExtendedLifetime(buffer) { font.width(of: text, size: size, buffer: buffer.pointer) }
+        var text = text
+        let width = withExtendedLifetime(buffer) {
+            text.withUTF8 { bytes in Self.width(bytes, 0..<bytes.count, chain: chain, size: size,
+                                                buffer: buffer.pointer, resolve: fallbackResolver(chain)) }
+        }
         widths.withLock { cache in
             if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
             cache[key] = width
@@ -118,16 +173,131 @@ public final class LayoutEngine: Sendable {
         return width
     }
 
-    /// `text` wrapped into lines no wider than `maxWidth` (greedy, UAX #14, hanging
-    /// trailing spaces, over-long words split between grapheme clusters).
-    public func wrap(_ text: String, font: ResolvedFont, size: Double, maxWidth: Double) -> [LabelLine] {
-        lines(of: text, font: font.face, size: size, maxWidth: maxWidth)
+    // MARK: Fallback
+
+    /// The font that draws `scalar`: the main font when it has a glyph, else the first
+    /// declared fallback that has one, else the first font in fontconfig's fallback order for
+    /// the language that has one; nil when no font covers it (it draws as the main font's box).
+    func font(for scalar: UInt32, in chain: FontChain) -> LoadedFont? {
+        if chain.primary.covers(scalar) { return chain.primary }
+        for font in chain.fallbacks where font.covers(scalar) { return font }
+        let key = FallbackKey(scalar: scalar, lang: chain.lang, family: chain.family)
+        if let cached = systemFallbacks.withLock({ $0[key] }) { return cached }
+        let found: LoadedFont? = fonts.withLock { state in
+            guard let match = Fontconfig.fallback(for: scalar, family: chain.family, lang: chain.lang),
+                  let font = try? Self.load(path: match.file, faceIndex: match.faceIndex, in: &state),
+                  font.covers(scalar) else { return nil }
+            return font
+        }
+        systemFallbacks.withLock { cache in
+            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = found
+        }
+        return found
     }
 
-    private func lines(of text: String, font: LoadedFont, size: Double, maxWidth: Double) -> [LabelLine] {
-        let key = ParagraphKey(fontID: font.id, size: size, maxWidth: maxWidth, text: text)
+    private func fallbackResolver(_ chain: FontChain) -> (UInt32) -> LoadedFont? {
+        { [self] scalar in font(for: scalar, in: chain) }
+    }
+
+    /// The characters of `text` that no available font covers (each once, in order).
+    public func missingCharacters(in text: String, font: ResolvedFont, lang: String = "en") -> [Unicode.Scalar] {
+        let chain = self.chain(font, lang: lang)
+        var seen = Set<UInt32>()
+        var missing: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars where !Self.isInvisible(scalar.value) {
+            if scalar.isASCII, chain.primary.coversASCII { continue }
+            guard self.font(for: scalar.value, in: chain) == nil, seen.insert(scalar.value).inserted else { continue }
+            missing.append(scalar)
+        }
+        return missing
+    }
+
+    /// Format and control characters no font needs to draw (line breaks, joiners, bidi
+    /// marks, variation selectors).
+    static func isInvisible(_ value: UInt32) -> Bool {
+        value < 0x20 || (0x7F...0x9F).contains(value) || (0x200B...0x200F).contains(value)
+            || (0x202A...0x202E).contains(value) || (0x2060...0x2069).contains(value) || value == 0xFEFF
+            || (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value)
+    }
+
+    /// Characters that take the font of the run around them when it has them (spaces,
+    /// punctuation, digits, combining marks: Unicode's Common and Inherited scripts, as
+    /// platform text stacks and Pango itemize).
+    static func isCommon(_ value: UInt32) -> Bool {
+        if value < 0x80 {
+            let byte = UInt8(value)
+            return !((byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A))
+        }
+        guard let scalar = Unicode.Scalar(value) else { return true }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .spaceSeparator, .connectorPunctuation, .dashPunctuation,
+             .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation,
+             .decimalNumber, .format, .control:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The width of `bytes[range]`: one run when the main font has every character, else
+    /// itemized into runs by the font that covers them, each shaped on its own with its
+    /// script, direction and the language.
+    static func width(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, chain: FontChain, size: Double,
+                      buffer: OpaquePointer, resolve: (UInt32) -> LoadedFont?) -> Double {
+        guard !range.isEmpty else { return 0 }
+        let primary = chain.primary
+        let language = chain.lang == "en" ? nil : hb_language_from_string(chain.lang, -1)
+        func shaped(_ run: Range<Int>, _ font: LoadedFont) -> Double {
+            Double(font.advance(utf8: UnsafeBufferPointer(rebasing: bytes[run]), buffer: buffer, language: language))
+                * size / Double(font.unitsPerEm)
+        }
+        if primary.coversASCII, !bytes[range].contains(where: { $0 >= 0x80 }) { return shaped(range, primary) }
+        var total = 0.0
+        var runStart = range.lowerBound
+        var runFont: LoadedFont?
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let (scalar, length) = decode(bytes, at: i, end: range.upperBound)
+            let font: LoadedFont
+            if let current = runFont, isCommon(scalar) || isInvisible(scalar), current.covers(scalar) || isInvisible(scalar) {
+                font = current
+            } else {
+                font = resolve(scalar) ?? runFont ?? primary
+            }
+            if let current = runFont, current !== font {
+                total += shaped(runStart..<i, current)
+                runStart = i
+            }
+            runFont = font
+            i += length
+        }
+        if let runFont { total += shaped(runStart..<range.upperBound, runFont) }
+        return total
+    }
+
+    /// The scalar starting at `bytes[i]` and its length (valid UTF-8 assumed; a stray byte is U+FFFD).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) -> (UInt32, Int) {
+        let b0 = UInt32(bytes[i])
+        if b0 < 0x80 { return (b0, 1) }
+        func cont(_ k: Int) -> UInt32 { i + k < end ? UInt32(bytes[i + k] & 0x3F) : 0 }
+        if b0 >= 0xF0 { return ((b0 & 0x07) << 18 | cont(1) << 12 | cont(2) << 6 | cont(3), min(4, end - i)) }
+        if b0 >= 0xE0 { return ((b0 & 0x0F) << 12 | cont(1) << 6 | cont(2), min(3, end - i)) }
+        if b0 >= 0xC0 { return ((b0 & 0x1F) << 6 | cont(1), min(2, end - i)) }
+        return (0xFFFD, 1)
+    }
+
+    /// `text` wrapped into lines no wider than `maxWidth` (greedy, UAX #14, hanging
+    /// trailing spaces, over-long words split between grapheme clusters), measured with the
+    /// font's fallbacks for `lang`.
+    public func wrap(_ text: String, font: ResolvedFont, size: Double, maxWidth: Double, lang: String = "en") -> [LabelLine] {
+        lines(of: text, chain: chain(font, lang: lang), size: size, maxWidth: maxWidth)
+    }
+
+    private func lines(of text: String, chain: FontChain, size: Double, maxWidth: Double) -> [LabelLine] {
+        let key = ParagraphKey(fonts: chain.key, size: size, maxWidth: maxWidth, text: text)
         if let cached = paragraphs.withLock({ $0[key] }) { return cached }
-        let lines = Self.computeLines(of: text, font: font, size: size, maxWidth: maxWidth)
+        let lines = computeLines(of: text, chain: chain, size: size, maxWidth: maxWidth)
         paragraphs.withLock { cache in
             if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
             cache[key] = lines
@@ -135,13 +305,13 @@ public final class LayoutEngine: Sendable {
         return lines
     }
 
-    private static func computeLines(of text: String, font: LoadedFont, size: Double, maxWidth: Double) -> [LabelLine] {
+    private func computeLines(of text: String, chain: FontChain, size: Double, maxWidth: Double) -> [LabelLine] {
         let buffer = ShapingBuffer()
-        let scale = size / Double(font.unitsPerEm)
+        let resolve = fallbackResolver(chain)
         var text = text
         return withExtendedLifetime(buffer) { text.withUTF8 { bytes -> [LabelLine] in
             func measure(_ range: Range<Int>) -> Double {
-                Double(font.advance(utf8: UnsafeBufferPointer(rebasing: bytes[range]), buffer: buffer.pointer)) * scale
+                Self.width(bytes, range, chain: chain, size: size, buffer: buffer.pointer, resolve: resolve)
             }
             func line(_ range: Range<Int>, _ width: Double) -> LabelLine {
                 LabelLine(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), width: width)

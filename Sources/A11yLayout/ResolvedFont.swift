@@ -13,8 +13,14 @@ public struct ResolvedFont: Sendable, Hashable, CustomStringConvertible {
     public let ascender: Int
     public let descender: Int
     let face: LoadedFont
+    /// `typography.fallback`'s fonts, in order (the system's fallback comes after them).
+    let fallbacks: [LoadedFont]
 
-    init(face: LoadedFont, family: String?) {
+    /// The fallback fonts' files, as the layout JSON names them.
+    public var fallbackFiles: [String] { fallbacks.map(\.path) }
+
+    init(face: LoadedFont, family: String?, fallbacks: [LoadedFont] = []) {
+        self.fallbacks = fallbacks
         self.file = face.path
         self.faceIndex = face.faceIndex
         self.family = family
@@ -25,7 +31,7 @@ public struct ResolvedFont: Sendable, Hashable, CustomStringConvertible {
     }
 
     public static func == (a: ResolvedFont, b: ResolvedFont) -> Bool {
-        a.file == b.file && a.faceIndex == b.faceIndex && a.family == b.family
+        a.file == b.file && a.faceIndex == b.faceIndex && a.family == b.family && a.fallbackFiles == b.fallbackFiles
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -48,6 +54,8 @@ final class LoadedFont: @unchecked Sendable {
     /// Small dense id used in cache keys instead of the path.
     let id: Int
     private let font: OpaquePointer
+    /// Whether every printable ASCII character has a glyph: the fast path of fallback.
+    private(set) var coversASCII = false
 
     init(path: String, faceIndex: Int, id: Int) throws(LayoutError) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
@@ -77,18 +85,28 @@ final class LoadedFont: @unchecked Sendable {
         self.ascender = Int(extents.ascender)
         self.descender = Int(-extents.descender)
         self.id = id
+        coversASCII = (0x20...0x7E).allSatisfy { covers(UInt32($0)) }
+    }
+
+    /// Whether the font maps `scalar` to a glyph of its own (not .notdef).
+    func covers(_ scalar: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0
     }
 
     deinit { hb_font_destroy(font) }
 
     /// The sum of the shaped x-advances of `utf8`, in font units (the font's scale is
     /// its units per em, HarfBuzz's default), with default features (kerning on).
-    func advance(utf8: UnsafeBufferPointer<UInt8>, buffer: OpaquePointer) -> Int {
+    /// With `language`, the run is shaped in that language (BCP 47); its script and
+    /// direction are the text's own (HarfBuzz guesses them from the run).
+    func advance(utf8: UnsafeBufferPointer<UInt8>, buffer: OpaquePointer, language: hb_language_t? = nil) -> Int {
         guard let base = utf8.baseAddress, !utf8.isEmpty else { return 0 }
         hb_buffer_clear_contents(buffer)
         base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { chars in
             hb_buffer_add_utf8(buffer, chars, Int32(utf8.count), 0, Int32(utf8.count))
         }
+        if let language { hb_buffer_set_language(buffer, language) }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0

@@ -93,6 +93,9 @@ public struct Typography: Sendable, Hashable {
     public var font: String?
     /// Where `font` is written in the spec (findings about a missing font point there).
     public var fontLocation: SourceLocation?
+    /// Fonts (families or paths) tried, in order, for text the main font does not cover,
+    /// before the system's fallback order.
+    public var fallback: [String] = []
     public var size: Double = 14
     public var lineHeight: Double = 16
     public var weight: String = "regular"
@@ -232,6 +235,8 @@ public struct Variant: Sendable, Hashable {
     public var size: ComponentSize?
     /// Colours this variant sets over every theme's (generic components).
     public var colors: [String: ThemeColor] = [:]
+    /// The label's language (BCP 47), over the spec's.
+    public var lang: String?
     public var accessibility = AccessibilityOverride()
     /// Where findings about this variant point.
     public var location: SourceLocation
@@ -288,6 +293,8 @@ public struct ComponentSpec: Sendable, Hashable {
     /// A radio group's label (`a11y.group.label`); where the group is written.
     public var groupLabel: String?
     public var groupLocation: SourceLocation?
+    /// The labels' language (BCP 47; `en` when absent): shaping, fallback fonts.
+    public var lang: String?
     /// A generic component's size and the colour pairs it declares.
     public var size: ComponentSize?
     public var pairs: [DeclaredColorPair] = []

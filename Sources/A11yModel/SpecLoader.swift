@@ -82,6 +82,7 @@ public struct SpecLoader: Sendable {
         let block = spec.hasA11yBlock ? a11y : nil
 
         readKind(block, into: &spec, reader: &reader)
+        if let lang = block?["lang"] { spec.lang = reader.string(lang, "lang") }
         let definition = spec.definition
         // A spec of no known kind may use any kind's keys.
         let blockKeys = definition.map(\.blockKeys) ?? Kinds.all.flatMap(\.blockKeys)
@@ -239,6 +240,9 @@ public struct SpecLoader: Sendable {
             typography.font = reader.string(v, "font")
             typography.fontLocation = SourceLocation(file: reader.file, v.position)
         }
+        if let v = node["fallback"], let items = reader.array(v, "fallback") {
+            typography.fallback = items.compactMap { reader.string($0, "a fallback font") }
+        }
         if let v = node["size"].flatMap({ reader.positive($0, "size") }) { typography.size = v }
         if let v = node["lineHeight"].flatMap({ reader.positive($0, "lineHeight") }) { typography.lineHeight = v }
         if let v = node["weight"] {
@@ -350,6 +354,7 @@ public struct SpecLoader: Sendable {
             var v = Variant(name: "variant-\(index + 1)", location: SourceLocation(file: reader.file, item.position), origin: .declared)
             if let n = item["name"], let s = reader.string(n, "name") { v.name = s }
             if let t = item["text"] { v.text = t.isNull ? nil : reader.string(t, "text") }
+            if let l = item["lang"] { v.lang = reader.string(l, "lang") }
             if item["name"] == nil, let text = v.visibleText { v.name = VariantNaming.slug(text) }
             if keys.contains("shape"), let s = item["shape"] {
                 v.shape = reader.enumValue(s, "shape", CheckboxShape.self) ?? v.shape

@@ -16,6 +16,7 @@ public enum SpecRules {
         LayoutFontMissingRule(),
         TouchTargetRule(),
         TextClippedRule(),
+        GlyphMissingRule(),
     ]
 
     /// Rules whose findings come from reading the input rather than from a check.

@@ -150,3 +150,43 @@ import Testing
         for absent in ["dot", "track", "thumb", "icon"] { #expect(!json.contains("\"\(absent)\"")) }
     }
 }
+
+/// Text in every script: characters the main font lacks are measured in the first font
+/// that has them (the spec's fallbacks, then fontconfig's order for the language).
+@Suite struct FontFallbackTests {
+    let engine = LayoutEngine()
+
+    func layout(_ text: String, width: Double = 343, lang: String? = nil) throws -> ComponentLayout {
+        var spec = makeSpec()
+        spec.lang = lang
+        return try engine.layout(spec, makeVariant(text, width: width))
+    }
+
+    @Test func japaneseIsMeasuredInACJKFontAndWraps() throws {
+        // Each ideograph and kana of Noto Sans CJK is one em wide: 14 pt at 14 pt.
+        let one = try layout("利用規約に同意します", lang: "ja")
+        #expect(one.label?.lineWidths == [140])
+        let two = try layout("利用規約に同意します。利用規約に同意します。", width: 200, lang: "ja")
+        #expect(two.lineCount == 2)
+        #expect(two.label!.lineWidths.allSatisfy { $0 <= 168 })
+    }
+
+    @Test func latinStaysInTheMainFontAndMixedTextAddsRuns() throws {
+        let latin = try layout("Accept terms")
+        #expect(latin.label?.lineWidths == [points(12197)])
+        // "OK " in Roboto plus two ideographs of 14 pt each.
+        let mixed = try layout("OK 同意", lang: "ja")
+        let ok = try engine.textWidth("OK ", fontFile: latin.fontFile!, size: 14)
+        #expect(abs(mixed.label!.lineWidths[0] - (ok + 28)) < 0.01)
+    }
+
+    @Test func arabicAndEmojiHaveGlyphsAndNothingIsMissing() throws {
+        let font = try engine.resolveFont(Typography(), specFile: "x.json")
+        #expect(engine.missingCharacters(in: "أوافق على الشروط", font: font, lang: "ar").isEmpty)
+        #expect(engine.missingCharacters(in: "Done ✅ 👍🏽", font: font).isEmpty)
+        #expect(engine.missingCharacters(in: "Accept \u{0378} terms", font: font).map(\.value) == [0x378])
+        // Arabic is wider than Roboto's boxes would make it, and shaped (joined) as a whole.
+        let arabic = try layout("أوافق على الشروط", lang: "ar")
+        #expect(arabic.label!.lineWidths[0] > 60)
+    }
+}

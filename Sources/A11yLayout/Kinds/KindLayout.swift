@@ -29,6 +29,8 @@ public struct LayoutInput {
 
     public var geometry: Geometry { spec.geometry }
     public var text: String? { variant.visibleText }
+    /// The label's language: the variant's, else the spec's, else English.
+    public var lang: String { variant.lang ?? spec.lang ?? "en" }
 
     /// The font, when the variant has text (an error then if it cannot be found); a
     /// textless variant still reports the font when it resolves.
@@ -41,7 +43,7 @@ public struct LayoutInput {
     /// it fits on one line, else all of `available`) and height (lines × line height).
     public func label(font: ResolvedFont?, available: Double) -> (lines: [LabelLine], width: Double, height: Double)? {
         guard let text, let font else { return nil }
-        let lines = engine.wrap(text, font: font, size: fontSize, maxWidth: available)
+        let lines = engine.wrap(text, font: font, size: fontSize, maxWidth: available, lang: lang)
         let fitsOneLine = lines.count == 1 && lines[0].width <= available
         return (lines, fitsOneLine ? lines[0].width : available, Double(lines.count) * lineHeight)
     }

@@ -109,3 +109,36 @@ func formatPoints(_ value: Double) -> String {
     while s.hasSuffix("0") { s.removeLast() }
     return s
 }
+
+/// WCAG 1.1.1: a character of a label that no available font covers draws as a box
+/// (tofu). The fonts are the spec's, its `typography.fallback`, and fontconfig's fallback
+/// order for the label's language.
+public struct GlyphMissingRule: SpecRule {
+    public let id = "glyph-missing"
+    public init() {}
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
+        guard let engine = context.layoutEngine, context.layoutBlocker(spec) == nil,
+              let font = try? engine.resolveFont(spec.typography, specFile: spec.file) else { return [] }
+        var findings: [Finding] = []
+        for variant in spec.variants {
+            guard let text = variant.visibleText else { continue }
+            let lang = variant.lang ?? spec.lang ?? "en"
+            for scalar in engine.missingCharacters(in: text, font: font, lang: lang) {
+                let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                findings.append(context.finding(
+                    "The label has \(code), which no available font covers: it draws as an empty box "
+                    + "(variant '\(variant.name)', language \(lang)); add a font that has it to typography.fallback",
+                    spec: spec, variant: variant,
+                    measured: Measured([("character", .string(code)), ("lang", .string(lang))])))
+            }
+        }
+        return findings
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
