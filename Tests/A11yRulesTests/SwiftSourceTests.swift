@@ -239,6 +239,12 @@ private func slices(_ ranges: [Range<Int>], of code: String) -> [String] {
         }
     }
 
+    @Test func bareRegexAfterAPrefixOperator() {
+        let code = "if !/x+/.wholeMatch(s) { f(-/u/) }\nlet q = a != b / c"
+        let source = SwiftSource(code)
+        #expect(slices(source.regexLiterals, of: code) == ["/x+/", "/u/"])
+    }
+
     @Test func unbalancedParenthesisMeansAnOperatorReference() {
         let code = "let r = foo(/, /)"
         #expect(SwiftSource(code).regexLiterals.isEmpty)

@@ -527,8 +527,16 @@ private struct SwiftLexer {
     /// reads that `/` as an operator.
     private func bareRegexEnd(at slash: Int) -> Int? {
         let n = input.count
+        // The operator the `/` is part of starts before it when prefix operator characters
+        // lead it (`!/x/.isEmpty`, `-/u/`): boundness is judged at the operator's start.
+        var operatorStart = slash
+        while operatorStart > 0, Self.isOperatorByte(input[operatorStart - 1]),
+              input[operatorStart - 1] != Self.slash, input[operatorStart - 1] != Self.star {
+            operatorStart -= 1
+        }
         // Left-bound (`a/b`, `x/`): an operator.
-        if slash > 0 {
+        if operatorStart > 0 {
+            let slash = operatorStart
             let previous = input[slash - 1]
             let unbound = Self.isSpaceOrTab(previous) || Self.isLineBreak(previous)
                 || previous == UInt8(ascii: "(") || previous == UInt8(ascii: "[") || previous == UInt8(ascii: "{")
@@ -537,7 +545,7 @@ private struct SwiftLexer {
             if !unbound { return nil }
         }
         // After `func` or `operator` it names an operator.
-        if let p = previousSignificant(before: slash), Self.isWordByte(input[p]) {
+        if let p = previousSignificant(before: operatorStart), Self.isWordByte(input[p]) {
             let w = word(endingAt: p)
             if w.elementsEqual("func".utf8) || w.elementsEqual("operator".utf8) { return nil }
         }
@@ -564,8 +572,8 @@ private struct SwiftLexer {
         var mustBeRegex = false
         if !rightBound {
             // Spaced like a binary operator: a regex only in expression position.
-            guard isInRegexLiteralPosition(slash) else { return nil }
-            if let p = previousSignificant(before: slash) {
+            guard isInRegexLiteralPosition(operatorStart) else { return nil }
+            if let p = previousSignificant(before: operatorStart) {
                 let b = input[p]
                 mustBeRegex = !(b == UInt8(ascii: "(") || b == UInt8(ascii: "[") || b == UInt8(ascii: ",")
                                 || b == UInt8(ascii: ":"))
