@@ -10,8 +10,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "a11ylint", targets: ["a11ylint"]),
-        // The linter as a library: for the fuzz targets (Fuzz/) and the reference-parser tests.
-        .library(name: "A11yLintKit", targets: ["A11yLint", "A11yReporting"]),
+        // The linter as a library: for the fuzz targets (Fuzz/), the reference-parser tests
+        // and the reader's differential test against SwiftSyntax (Tests/ReaderDifferential).
+        .library(name: "A11yLintKit", targets: ["A11yLint", "A11yReporting", "A11yRules", "A11yModel"]),
         .plugin(name: "A11yLintBuildToolPlugin", targets: ["A11yLintBuildToolPlugin"]),
         .plugin(name: "A11yLintCommandPlugin", targets: ["A11yLintCommandPlugin"]),
     ],
