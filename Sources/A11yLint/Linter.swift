@@ -179,9 +179,61 @@ public final class Linter: Sendable {
                           outOfScope: given.count - inputs.count)
     }
 
+    /// Reads the spec's String Catalog (`a11y.strings`, relative to the spec) into it; an
+    /// input error when it cannot be read (the spec is then checked in its own text).
+    static func loadStrings(_ spec: inout ComponentSpec) -> InputError? {
+        guard let path = spec.stringsPath else { return nil }
+        let folder = (spec.file as NSString).deletingLastPathComponent
+        let resolved = path.hasPrefix("/") || folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
+        do {
+            spec.strings = try StringCatalog.read(resolved)
+            return nil
+        } catch {
+            let at = spec.stringsLocation ?? spec.location
+            let where_ = error.line > 1 || error.column > 1 ? " (\(error.file):\(error.line):\(error.column))" : ""
+            return InputError(location: at, message: "\"strings\": \(resolved): \(error.message)\(where_)")
+        }
+    }
+
+    /// The rules whose answer depends on the label's text: run again in every language of
+    /// a String Catalog (the others, contrast among them, once).
+    static let textRules: Set<String> = ["text-clipped", "touch-target", "label-in-name", "glyph-missing", "missing-label"]
+
+    /// The spec rules on `spec`: with a String Catalog, in every language it has (each
+    /// finding of a translated variant names its language; findings in languages other
+    /// than the source one only from the rules that read the text).
+    func runSpecRules(_ spec: ComponentSpec) -> [Finding] {
+        guard let catalog = spec.strings, spec.variants.contains(where: { $0.textKey != nil }) else {
+            return runSpecRulesInText(spec)
+        }
+        let source = catalog.sourceLanguage
+        let translated = Set(spec.variants.filter { $0.textKey != nil }.map(\.name))
+        var findings: [Finding] = []
+        for language in [source] + catalog.languages.filter({ $0 != source }).sorted() {
+            var localized = spec
+            for index in localized.variants.indices {
+                guard let key = localized.variants[index].textKey else { continue }
+                // A language without the key, or with it untranslated, shows the source
+                // language's text, as iOS does.
+                let entry = catalog.entry(key, language: language).flatMap { $0.isUntranslated || $0.value.isEmpty ? nil : $0 }
+                localized.variants[index].text = entry?.value ?? catalog.entry(key, language: source)?.value ?? key
+                if localized.variants[index].lang == nil { localized.variants[index].lang = language }
+            }
+            var found = runSpecRulesInText(localized)
+            if language != source {
+                found = found.filter { Self.textRules.contains($0.rule) && $0.variant.map(translated.contains) == true }
+            }
+            for index in found.indices where found[index].lang == nil && found[index].variant.map(translated.contains) == true {
+                found[index].lang = language
+            }
+            findings += found
+        }
+        return findings
+    }
+
     /// The spec rules on `spec`, or on its labels as the pseudo-locale shows them (the
     /// findings then say which pseudo-locale).
-    func runSpecRules(_ spec: ComponentSpec) -> [Finding] {
+    func runSpecRulesInText(_ spec: ComponentSpec) -> [Finding] {
         guard let locale = configuration.pseudoLocale else { return specRules.run(spec) }
         var findings = specRules.run(spec.pseudoLocalized(locale))
         for index in findings.indices where findings[index].variant != nil {
@@ -431,7 +483,8 @@ public final class Linter: Sendable {
         let result = loader.loadSpec(document, file: path)
         outcome.errors += result.errors
         var findings = result.findings
-        if let spec = result.spec {
+        if var spec = result.spec {
+            if let error = Self.loadStrings(&spec) { outcome.errors.append(error) }
             outcome.specs.append(spec)
             findings += runSpecRules(spec)
             // What reading the spec checks, and its rules where the kind has them.

@@ -108,6 +108,8 @@ public struct Finding: Sendable, Hashable {
     public var sourceLine: String?
     /// `--pseudo-locale`: the pseudo-locale the variant's label was checked in.
     public var pseudoLocale: String?
+    /// The language of the String Catalog translation the variant's label was checked in.
+    public var lang: String?
 
     public init(rule: String, severity: Severity, message: String, location: SourceLocation,
                 component: String? = nil, variant: String? = nil, theme: String? = nil,

@@ -237,6 +237,9 @@ public struct Variant: Sendable, Hashable {
     public var colors: [String: ThemeColor] = [:]
     /// The label's language (BCP 47), over the spec's.
     public var lang: String?
+    /// The key of the label in the spec's String Catalog (`textKey`), and where it is written.
+    public var textKey: String?
+    public var textKeyLocation: SourceLocation?
     public var accessibility = AccessibilityOverride()
     /// Where findings about this variant point.
     public var location: SourceLocation
@@ -295,6 +298,11 @@ public struct ComponentSpec: Sendable, Hashable {
     public var groupLocation: SourceLocation?
     /// The labels' language (BCP 47; `en` when absent): shaping, fallback fonts.
     public var lang: String?
+    /// `a11y.strings`: the String Catalog (or `*.lproj` folder) the `textKey`s are in, as
+    /// written (relative to the spec), where it is written, and its contents once read.
+    public var stringsPath: String?
+    public var stringsLocation: SourceLocation?
+    public var strings: StringCatalog?
     /// A generic component's size and the colour pairs it declares.
     public var size: ComponentSize?
     public var pairs: [DeclaredColorPair] = []

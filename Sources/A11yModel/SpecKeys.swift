@@ -2,7 +2,7 @@
 /// `a11y` is a `spec-unknown-key` warning with a did-you-mean.
 public enum SpecKeys {
     public static let base = ["name", "description", "import", "properties", "usage", "tags", "a11y"]
-    public static let a11y = ["kind", "lang", "geometry", "typography", "accessibility", "themes", "variants", "suppress"]
+    public static let a11y = ["kind", "lang", "strings", "geometry", "typography", "accessibility", "themes", "variants", "suppress"]
     public static let geometry = ["outerSize", "innerSize", "borderWidth", "cornerRadius", "gap", "hitArea"]
     public static let hitArea = ["minWidth", "minHeight"]
     public static let typography = ["font", "fallback", "size", "lineHeight", "weight", "textStyle", "maxLines"]
@@ -10,7 +10,7 @@ public enum SpecKeys {
     public static let theme = ["background", "backdrop", "colors"]
     public static let colorRoles = ["borderEnabled", "borderDisabled", "checkedFill", "checkmark",
                                     "textEnabled", "textDisabled", "borderError", "textError"]
-    public static let variant = ["name", "text", "lang", "shape", "isChecked", "isEnabled", "isError", "errorText",
+    public static let variant = ["name", "text", "textKey", "lang", "shape", "isChecked", "isEnabled", "isError", "errorText",
                                  "isReadOnly", "layout", "layoutDirection", "width", "contentSize",
                                  "themes", "accessibility"]
     public static let suppression = ["rule", "variant", "theme", "reason"]

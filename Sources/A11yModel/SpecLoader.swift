@@ -83,6 +83,10 @@ public struct SpecLoader: Sendable {
 
         readKind(block, into: &spec, reader: &reader)
         if let lang = block?["lang"] { spec.lang = reader.string(lang, "lang") }
+        if let strings = block?["strings"] {
+            spec.stringsPath = reader.string(strings, "strings")
+            spec.stringsLocation = SourceLocation(file: file, strings.position)
+        }
         let definition = spec.definition
         // A spec of no known kind may use any kind's keys.
         let blockKeys = definition.map(\.blockKeys) ?? Kinds.all.flatMap(\.blockKeys)
@@ -355,6 +359,13 @@ public struct SpecLoader: Sendable {
             if let n = item["name"], let s = reader.string(n, "name") { v.name = s }
             if let t = item["text"] { v.text = t.isNull ? nil : reader.string(t, "text") }
             if let l = item["lang"] { v.lang = reader.string(l, "lang") }
+            if let k = item["textKey"] {
+                v.textKey = reader.string(k, "textKey")
+                v.textKeyLocation = SourceLocation(file: reader.file, k.position)
+                if spec.stringsPath == nil {
+                    reader.error(k, "\"textKey\" needs a String Catalog: add \"a11y\": {\"strings\": \"Localizable.xcstrings\"}")
+                }
+            }
             if item["name"] == nil, let text = v.visibleText { v.name = VariantNaming.slug(text) }
             if keys.contains("shape"), let s = item["shape"] {
                 v.shape = reader.enumValue(s, "shape", CheckboxShape.self) ?? v.shape

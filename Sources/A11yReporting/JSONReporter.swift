@@ -119,6 +119,10 @@ enum JSONReporter {
             out.append(contentsOf: FindingKeys.pseudoLocale)
             JSONOutput.writeString(pseudo, to: &out)
         }
+        if let lang = finding.lang {
+            out.append(contentsOf: FindingKeys.lang)
+            JSONOutput.writeString(lang, to: &out)
+        }
         out.append(contentsOf: FindingKeys.measured)
         if finding.measured.isEmpty {
             out.append(contentsOf: "{}".utf8)
@@ -148,6 +152,7 @@ enum JSONReporter {
         static let wcag = member("wcag")
         static let measured = member("measured")
         static let pseudoLocale = member("pseudoLocale")
+        static let lang = member("lang")
 
         static func member(_ key: String, first: Bool = false) -> [UInt8] {
             var bytes: [UInt8] = [first ? UInt8(ascii: "{") : UInt8(ascii: ",")]

@@ -55,7 +55,8 @@ enum TextReporter {
                 parts.append("theme \(theme)")
             }
             if let pseudo = finding.pseudoLocale { parts.append("pseudo-locale \(pseudo)") }
-            let named = parts.isEmpty ? finding.message : finding.message + " (" + parts.joined(separator: ", ") + ")"
+            var named = parts.isEmpty ? finding.message : finding.message + " (" + parts.joined(separator: ", ") + ")"
+            if let lang = finding.lang { named = "[\(lang)] " + named }
             return named + Self.suggestion(finding.measured)
         }
 

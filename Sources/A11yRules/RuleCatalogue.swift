@@ -13,11 +13,14 @@ public struct RuleExample: Sendable, Hashable {
     public var fileName: String
     /// Optional `.a11ylint.yml` content the example is linted with.
     public var configuration: String?
+    /// Files written next to the example (a String Catalog a spec names), by name.
+    public var files: [String: String]
 
-    public init(marked: String, fileName: String, configuration: String? = nil) {
+    public init(marked: String, fileName: String, configuration: String? = nil, files: [String: String] = [:]) {
         self.marked = marked
         self.fileName = fileName
         self.configuration = configuration
+        self.files = files
     }
 
     public static let marker: Character = "↓"
@@ -192,8 +195,12 @@ public struct RuleCatalogue: @unchecked Sendable {
                 guard let m = item.mapping, let code = m["code"]?.string else {
                     throw CatalogueError.at(item, file: file, "an example is a string or a mapping with 'code'")
                 }
+                var files: [String: String] = [:]
+                for (name, content) in m["files"]?.mapping ?? [:] {
+                    if let name = name.string, let content = content.string { files[name] = content }
+                }
                 return RuleExample(marked: code, fileName: m["file"]?.string ?? defaultFile,
-                                   configuration: m["configuration"]?.string)
+                                   configuration: m["configuration"]?.string, files: files)
             }
         }
         var swiftlintIDs: [String] = []

@@ -17,6 +17,7 @@ public enum SpecRules {
         TouchTargetRule(),
         TextClippedRule(),
         GlyphMissingRule(),
+        MissingTranslationRule(),
     ]
 
     /// Rules whose findings come from reading the input rather than from a check.

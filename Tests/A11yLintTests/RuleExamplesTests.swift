@@ -33,7 +33,9 @@ struct RuleExamplesTests {
                 return
             }
         }
-        let result = lintText(c.example.text, name: c.example.fileName) { configurationFile?.apply(to: &$0) }
+        let result = lintText(c.example.text, name: c.example.fileName, files: c.example.files) {
+            configurationFile?.apply(to: &$0)
+        }
         #expect(result.report.inputErrors.isEmpty, "example does not parse: \(result.report.inputErrors)")
         let found = Set(result.report.findings.filter { $0.rule == c.rule }.map { "\($0.location.line):\($0.location.column)" })
         let expected = Set(c.example.markedPositions.map { "\($0.line):\($0.column)" })

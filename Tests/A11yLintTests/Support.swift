@@ -37,9 +37,11 @@ func lint(_ paths: [String], configure: (inout LintConfiguration) -> Void = { _ 
 }
 
 /// Lints one file's text under `name` in a temporary folder.
-func lintText(_ text: String, name: String = "Spec.json", configure: (inout LintConfiguration) -> Void = { _ in }) -> LintResult {
+func lintText(_ text: String, name: String = "Spec.json", files: [String: String] = [:],
+              configure: (inout LintConfiguration) -> Void = { _ in }) -> LintResult {
     let folder = TempFolder()
     defer { folder.cleanUp() }
+    for (file, content) in files { folder.write(file, content) }
     let path = folder.write(name, text)
     return lint([path], configure: configure)
 }

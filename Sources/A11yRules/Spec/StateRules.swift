@@ -53,3 +53,34 @@ public struct MissingGroupLabelRule: SpecRule {
                                 spec: spec, variant: nil, location: spec.groupLocation ?? spec.location)]
     }
 }
+
+/// WCAG 3.1.2: a label named by `textKey` has no translation, or an untranslated one
+/// (`"state": "new"`), in a language of the spec's String Catalog: users of that language
+/// see (and hear) the development language.
+public struct MissingTranslationRule: SpecRule {
+    public let id = "missing-translation"
+    public init() {}
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
+        guard let catalog = spec.strings else { return [] }
+        var findings: [Finding] = []
+        for variant in spec.variants {
+            guard let key = variant.textKey else { continue }
+            for language in catalog.languages where language != catalog.sourceLanguage {
+                let message: String
+                if let entry = catalog.entry(key, language: language) {
+                    guard entry.isUntranslated else { continue }
+                    message = "The \(language) translation of '\(key)' is still marked new (not translated)"
+                } else {
+                    message = "'\(key)' has no \(language) translation in the String Catalog"
+                }
+                var finding = context.finding(message, spec: spec, variant: variant,
+                                              location: variant.textKeyLocation ?? variant.location,
+                                              measured: Measured([("key", .string(key))]))
+                finding.lang = language
+                findings.append(finding)
+            }
+        }
+        return findings
+    }
+}

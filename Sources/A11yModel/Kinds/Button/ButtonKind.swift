@@ -15,7 +15,7 @@ public struct ButtonKind: KindDefinition {
         return geometry
     }
     public var variantKeys: [String] {
-        ["name", "text", "lang", "isEnabled", "layout", "layoutDirection", "width", "contentSize", "themes", "accessibility"]
+        ["name", "text", "textKey", "lang", "isEnabled", "layout", "layoutDirection", "width", "contentSize", "themes", "accessibility"]
     }
     public var hasState: Bool { false }
     public var colorRoles: [String]? { ["fill", "text", "border", "fillDisabled", "textDisabled"] }

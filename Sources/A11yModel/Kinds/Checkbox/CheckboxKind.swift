@@ -7,7 +7,7 @@ public struct CheckboxKind: KindDefinition {
     public var geometryKeys: [String] { ["outerSize", "innerSize", "borderWidth", "cornerRadius", "gap", "hitArea"] }
     public var defaultGeometry: Geometry { Geometry() }
     public var variantKeys: [String] {
-        ["name", "text", "lang", "shape", "isChecked", "isEnabled", "isError", "errorText", "isReadOnly", "layout",
+        ["name", "text", "textKey", "lang", "shape", "isChecked", "isEnabled", "isError", "errorText", "isReadOnly", "layout",
          "layoutDirection", "width", "contentSize", "themes", "accessibility"]
     }
     public var colorRoles: [String]? {

@@ -9,7 +9,7 @@ public struct GenericKind: KindDefinition {
     public var defaultGeometry: Geometry { Geometry() }
     public var blockKeys: [String] { ["size", "pairs"] }
     public var variantKeys: [String] {
-        ["name", "text", "lang", "isEnabled", "width", "contentSize", "themes", "accessibility", "size", "colors"]
+        ["name", "text", "textKey", "lang", "isEnabled", "width", "contentSize", "themes", "accessibility", "size", "colors"]
     }
     public var hasState: Bool { false }
     public var colorRoles: [String]? { nil }

@@ -8,7 +8,7 @@ public struct RadioKind: KindDefinition {
     public var defaultGeometry: Geometry { Geometry() }
     public var blockKeys: [String] { ["group"] }
     public var variantKeys: [String] {
-        ["name", "text", "lang", "isChecked", "isEnabled", "isError", "errorText", "isReadOnly", "layout", "layoutDirection",
+        ["name", "text", "textKey", "lang", "isChecked", "isEnabled", "isError", "errorText", "isReadOnly", "layout", "layoutDirection",
          "width", "contentSize", "themes", "accessibility"]
     }
     public var colorRoles: [String]? {

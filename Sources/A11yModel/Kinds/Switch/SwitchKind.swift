@@ -7,7 +7,7 @@ public struct SwitchKind: KindDefinition {
     public var geometryKeys: [String] { ["trackWidth", "trackHeight", "thumbSize", "gap", "hitArea"] }
     public var defaultGeometry: Geometry { Geometry() }
     public var variantKeys: [String] {
-        ["name", "text", "lang", "isChecked", "isEnabled", "isReadOnly", "layout", "layoutDirection", "width", "contentSize",
+        ["name", "text", "textKey", "lang", "isChecked", "isEnabled", "isReadOnly", "layout", "layoutDirection", "width", "contentSize",
          "themes", "accessibility"]
     }
     public var colorRoles: [String]? { ["trackOff", "trackOn", "thumb", "textEnabled", "textDisabled", "borderOff"] }
