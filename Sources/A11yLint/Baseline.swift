@@ -24,7 +24,18 @@ public struct BaselineError: Error, Sendable, CustomStringConvertible {
 public struct Baseline: Sendable {
     /// A Swift line as a baseline key: trimmed, and cut at 200 characters.
     public static func lineKey(_ line: String) -> String {
-        String(line.trimmingCharacters(in: .whitespaces).prefix(200))
+        // Foundation's `trimmingCharacters` goes through NSString and UTF-16: on a run with
+        // tens of thousands of findings it was an eighth of the whole run. Trimming the
+        // scalars that `.whitespaces` holds (tab and the space separators) directly is exact
+        // and cheap.
+        let scalars = line.unicodeScalars
+        func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == " " || scalar == "\t" || (!scalar.isASCII && scalar.properties.generalCategory == .spaceSeparator)
+        }
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isBlank($0) })!
+        let trimmed = Substring(scalars[first...last])
+        return trimmed.count <= 200 ? String(trimmed) : String(trimmed.prefix(200))
     }
 
     public struct Entry: Sendable, Hashable {
