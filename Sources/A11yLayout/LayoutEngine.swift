@@ -257,6 +257,27 @@ public final class LayoutEngine: Sendable {
         var runStart = range.lowerBound
         var runFont: LoadedFont?
         var i = range.lowerBound
+        // Leading spaces, punctuation and digits belong to the script run that follows them
+        // (UAX #24): they start in its font when it has them.
+        var first = range.lowerBound
+        while first < range.upperBound {
+            let (scalar, length) = decode(bytes, at: first, end: range.upperBound)
+            guard isCommon(scalar) || isInvisible(scalar) else { break }
+            first += length
+        }
+        if first > range.lowerBound, first < range.upperBound {
+            let (scalar, _) = decode(bytes, at: first, end: range.upperBound)
+            if let font = resolve(scalar) {
+                var j = range.lowerBound
+                var coversAll = true
+                while j < first {
+                    let (leading, length) = decode(bytes, at: j, end: first)
+                    if !isInvisible(leading), !font.covers(leading) { coversAll = false; break }
+                    j += length
+                }
+                if coversAll { runFont = font }
+            }
+        }
         while i < range.upperBound {
             let (scalar, length) = decode(bytes, at: i, end: range.upperBound)
             let font: LoadedFont
