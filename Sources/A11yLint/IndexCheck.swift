@@ -26,19 +26,17 @@ struct IndexCheck: Sendable {
         unlisted = files.filter { $0.hasSuffix(".json") && !listed.contains($0) }.sorted().map { componentsFolder + "/" + $0 }
     }
 
-    func findings(description: RuleDescription?) -> [Finding] {
+    func findings(rules: RuleBook) -> [Finding] {
         let rule = ModelRuleID.indexConsistency
-        let severity = description?.defaultSeverity ?? .warning
         var result = missing.map { entry in
-            Finding(rule: rule, severity: severity,
-                    message: "Index lists '\(entry.name)' but \(componentsFolder)/\(entry.name).json does not exist",
-                    location: entry.location, component: entry.name)
+            rules.finding(rule, fallback: .warning,
+                          message: "Index lists '\(entry.name)' but \(componentsFolder)/\(entry.name).json does not exist",
+                          location: entry.location, component: entry.name)
         }
         result += unlisted.map { path in
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            return Finding(rule: rule, severity: severity,
-                           message: "Spec file \(path) is not listed in \(index.file)",
-                           location: SourceLocation(file: path, line: 1, column: 1), component: name)
+            return rules.finding(rule, fallback: .warning, message: "Spec file \(path) is not listed in \(index.file)",
+                                 location: SourceLocation(file: path, line: 1, column: 1), component: name)
         }
         return result
     }

@@ -82,6 +82,8 @@ public final class Linter: Sendable {
     let descriptionsByID: [String: RuleDescription]
     /// The severity of `unused-suppression` findings.
     let unusedSuppressionSeverity: Severity
+    /// Severities and criteria of every rule for this run, for findings made outside a rule.
+    let ruleBook: RuleBook
     /// SwiftLint rule ids → a11ylint's, for `// swiftlint:disable…` comments.
     let swiftlintAliases: [String: String]
 
@@ -89,7 +91,16 @@ public final class Linter: Sendable {
                 layoutEngine: LayoutEngine? = LayoutEngine.shared) throws(CatalogueError) {
         self.catalogue = catalogue
         self.configuration = configuration
-        loader = SpecLoader(presets: catalogue.colorSchemes, usageReader: UsageVariantReader(calls: catalogue.componentCalls))
+        // Every rule's severity (the configuration's, else the catalogue's) and criteria, once.
+        var book: [String: RuleBook.Entry] = [:]
+        for entry in catalogue.entries where book[entry.description.id] == nil {
+            let d = entry.description
+            book[d.id] = RuleBook.Entry(severity: configuration.severityOverrides[d.id] ?? d.defaultSeverity, wcag: d.wcag)
+        }
+        let ruleBook = RuleBook(entries: book)
+        self.ruleBook = ruleBook
+        loader = SpecLoader(presets: catalogue.colorSchemes, usageReader: UsageVariantReader(calls: catalogue.componentCalls),
+                            rules: ruleBook)
         specRules = SpecRuleRunner(catalogue: catalogue, options: configuration.ruleOptions, layoutEngine: layoutEngine,
                                    isEnabled: configuration.isEnabled)
         var rules = try SourceRuleSet(entries: catalogue.entries.filter {
@@ -97,6 +108,7 @@ public final class Linter: Sendable {
         })
         let custom = configuration.customRules.filter { configuration.isEnabled($0.id) }
         if !custom.isEmpty { rules = rules.merging(try SourceRuleSet(customRules: custom)) }
+        rules.ruleBook = ruleBook
         sourceRules = rules
         customRuleDescriptions = configuration.customRules.map { rule in
             RuleDescription(id: rule.id, name: rule.id, kind: .source, defaultSeverity: rule.severity, wcag: rule.wcag,
@@ -106,8 +118,7 @@ public final class Linter: Sendable {
         // First entry wins, as `RuleCatalogue.description(_:)` finds it.
         descriptionsByID = Dictionary(catalogue.entries.map { ($0.description.id, $0.description) },
                                       uniquingKeysWith: { first, _ in first })
-        unusedSuppressionSeverity = configuration.severityOverrides[SuppressionRuleID.unused]
-            ?? descriptionsByID[SuppressionRuleID.unused]?.defaultSeverity ?? .warning
+        unusedSuppressionSeverity = ruleBook.entry(SuppressionRuleID.unused)?.severity ?? .warning
         swiftlintAliases = catalogue.swiftlintAliases
     }
 
@@ -259,27 +270,17 @@ public final class Linter: Sendable {
 
     /// `applyConfiguration(_:)` on every finding, in place.
     private func applyConfiguration(to findings: inout [Finding]) {
-        findings.removeAll { !configuration.isEnabled($0.rule) }
-        for index in findings.indices {
-            let rule = findings[index].rule
-            if let override = configuration.severityOverrides[rule] {
-                findings[index].severity = override
-            } else if SpecRules.reportedByReader.contains(rule), let d = descriptionsByID[rule] {
-                findings[index].severity = d.defaultSeverity
-            }
-            if findings[index].wcag.isEmpty, let d = descriptionsByID[rule] { findings[index].wcag = d.wcag }
-        }
+        findings = findings.compactMap(applyConfiguration)
     }
 
-    /// Severity from the catalogue (or the configuration), and disabled rules removed.
+    /// The configuration, applied once to every finding whatever made it: disabled rules
+    /// removed, and a severity the configuration sets wins over the one the rule chose
+    /// (`touch-target` chooses warning or error by size). Severities and criteria by
+    /// default come from the rule book where the finding was made.
     private func applyConfiguration(_ finding: Finding) -> Finding? {
         guard configuration.isEnabled(finding.rule) else { return nil }
         var f = finding
-        if let override = configuration.severityOverrides[f.rule] {
-            f.severity = override
-        } else if SpecRules.reportedByReader.contains(f.rule), let d = descriptionsByID[f.rule] {
-            f.severity = d.defaultSeverity
-        }
+        if let override = configuration.severityOverrides[f.rule] { f.severity = override }
         if f.wcag.isEmpty, let d = descriptionsByID[f.rule] { f.wcag = d.wcag }
         return f
     }
@@ -470,7 +471,7 @@ public final class Linter: Sendable {
             if let index {
                 let check = IndexCheck(index: index, fileManager: configuration.gitIndex?.fileManager ?? .default)
                 outcome.index = check
-                outcome.findings = check.findings(description: catalogue.description(ModelRuleID.indexConsistency))
+                outcome.findings = check.findings(rules: ruleBook)
                     .compactMap(applyConfiguration)
                 outcome.rulesRun = enabled([ModelRuleID.indexConsistency])
             }

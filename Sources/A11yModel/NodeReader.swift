@@ -4,26 +4,31 @@ import A11yJSON
 /// `spec-unknown-key` findings) at the positions of the offending values.
 struct NodeReader {
     let file: String
+    let rules: RuleBook
     var errors: [InputError] = []
     var findings: [Finding] = []
 
-    init(file: String) { self.file = file }
+    init(file: String, rules: RuleBook = RuleBook()) {
+        self.file = file
+        self.rules = rules
+    }
 
     mutating func error(_ node: JSONNode, _ message: String) {
         errors.append(InputError(location: SourceLocation(file: file, node.position), message: message))
     }
 
-    mutating func finding(_ rule: String, _ severity: Severity, _ node: JSONNode, _ message: String,
+    /// A finding of `rule` at `node` (or its key); its severity is the rule book's.
+    mutating func finding(_ rule: String, _ fallback: Severity, _ node: JSONNode, _ message: String,
                           keyPosition: JSONPosition? = nil) {
-        findings.append(Finding(rule: rule, severity: severity, message: message,
-                                location: SourceLocation(file: file, keyPosition ?? node.position)))
+        findings.append(rules.finding(rule, fallback: fallback, message: message,
+                                      location: SourceLocation(file: file, keyPosition ?? node.position)))
     }
 
     /// `spec-unknown-key` for every key of `node` outside `known`, at the key.
     mutating func unknownKeys(_ node: JSONNode, known: [String], context: String) {
         for member in node.objectMembers ?? [] where !known.contains(member.key) {
-            findings.append(Finding(
-                rule: ModelRuleID.unknownKey, severity: .warning,
+            findings.append(rules.finding(
+                ModelRuleID.unknownKey, fallback: .warning,
                 message: "Unknown key '\(member.key)' in \(context)" + Suggestions.hint(for: member.key, in: known),
                 location: SourceLocation(file: file, member.keyPosition)))
         }

@@ -24,10 +24,13 @@ public struct SpecIndex: Sendable, Hashable {
 public struct SpecLoader: Sendable {
     public var presets: [String: ColorSchemePreset]
     public var usageReader: UsageVariantReader
+    /// The severities of the findings reading makes (`spec-unknown-key`, `spec-unknown-kind`).
+    public var rules: RuleBook
 
-    public init(presets: [String: ColorSchemePreset], usageReader: UsageVariantReader) {
+    public init(presets: [String: ColorSchemePreset], usageReader: UsageVariantReader, rules: RuleBook = RuleBook()) {
         self.presets = presets
         self.usageReader = usageReader
+        self.rules = rules
     }
 
     /// True when the document looks like an index file rather than a spec.
@@ -55,7 +58,7 @@ public struct SpecLoader: Sendable {
     }
 
     public func loadSpec(_ document: JSONDocument, file: String) -> SpecLoadResult {
-        var reader = NodeReader(file: file)
+        var reader = NodeReader(file: file, rules: rules)
         let root = document.root
         guard reader.expectObject(root, "a component spec") else { return SpecLoadResult(errors: reader.errors) }
         guard let nameNode = root["name"] else {
@@ -142,8 +145,8 @@ public struct SpecLoader: Sendable {
             spec.kind = kind
             spec.kindWasInferred = true
         } else {
-            reader.findings.append(Finding(
-                rule: ModelRuleID.unknownKind, severity: .note,
+            reader.findings.append(rules.finding(
+                ModelRuleID.unknownKind, fallback: .note,
                 message: "Cannot tell what kind of component '\(spec.name)' is (no \"a11y.kind\", and neither its name nor its tags mention a checkbox, radio, switch, toggle or button); only generic rules run",
                 location: spec.location, component: spec.name))
         }

@@ -37,6 +37,8 @@ public struct SourceRuleSet: Sendable {
 
     /// Bounds on every single PCRE2 match (anchor scans and conditions alike).
     public var limits: MatchLimits = .default
+    /// The run's rule book: the severity of `rule-limit` notes.
+    public var ruleBook = RuleBook()
 
     let rules: [SourceRule]
 
@@ -62,27 +64,30 @@ public struct SourceRuleSet: Sendable {
 
     /// Both sets' rules in one (e.g. the catalogue's and the custom ones).
     public func merging(_ other: SourceRuleSet) -> SourceRuleSet {
-        var merged = SourceRuleSet(rules: rules + other.rules)
+        var merged = SourceRuleSet(rules: self.rules + other.rules)
         merged.limits = limits
+        merged.ruleBook = ruleBook
         return merged
     }
 
     /// Only the rules whose id passes `isIncluded`: rules switched off in `.a11ylint.yml`
     /// then cost nothing.
     public func filter(_ isIncluded: (String) -> Bool) -> SourceRuleSet {
-        var filtered = SourceRuleSet(rules: rules.filter { isIncluded($0.id) })
+        var filtered = SourceRuleSet(rules: self.rules.filter { isIncluded($0.id) })
         filtered.limits = limits
+        filtered.ruleBook = ruleBook
         return filtered
     }
 
     /// The same rules, with the severities given here instead of their defaults.
     public func relevel(_ severities: [String: Severity]) -> SourceRuleSet {
-        var releveled = SourceRuleSet(rules: rules.map { rule in
+        var releveled = SourceRuleSet(rules: self.rules.map { rule in
             var rule = rule
             if let severity = severities[rule.id] { rule.severity = severity }
             return rule
         })
         releveled.limits = limits
+        releveled.ruleBook = ruleBook
         return releveled
     }
 
@@ -217,10 +222,10 @@ public struct SourceRuleSet: Sendable {
     private func limitNote(rule: SourceRule, message: String, source: SwiftSource, path: String,
                            at offset: Int = 0) -> Finding {
         let position = source.position(atOffset: offset)
-        return Finding(rule: SourceRuleSet.limitRuleID, severity: .note,
-                       message: "rule '\(rule.id)' stopped checking this file: a pattern hit the match limits (\(message))",
-                       location: SourceLocation(file: path, line: position.line, column: position.column),
-                       sourceLine: source.lineText(position.line))
+        return ruleBook.finding(SourceRuleSet.limitRuleID, fallback: .note,
+                                  message: "rule '\(rule.id)' stopped checking this file: a pattern hit the match limits (\(message))",
+                                  location: SourceLocation(file: path, line: position.line, column: position.column),
+                                  sourceLine: source.lineText(position.line))
     }
 
     private func nextCharacter(after offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
