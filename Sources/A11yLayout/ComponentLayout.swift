@@ -95,6 +95,10 @@ public struct ComponentLayout: Sendable, Hashable {
     /// nil when the variant has no visible text.
     public var label: LabelLayout?
     public var hitArea: LayoutRect
+    /// Fonts other than the main one that draw the label (`typography.fallback`, then the
+    /// system's), and each line's runs when more than one font draws it (else empty).
+    public var fontFallbacks: [String] = []
+    public var lineRuns: [[TextRun]] = []
 
     public init(kind: ComponentKind, component: String, variant: String, direction: LayoutDirection,
                 order: LayoutOrder, contentSize: ContentSize, fontFile: String?, fontSize: Double, lineHeight: Double,
@@ -147,12 +151,21 @@ public struct ComponentLayout: Sendable, Hashable {
     public var json: JSONOutput {
         let labelJSON: JSONOutput
         if let label {
-            labelJSON = .object([
+            var members: [(String, JSONOutput)] = [
                 ("x", .number(label.frame.x)), ("y", .number(label.frame.y)),
                 ("width", .number(label.frame.width)), ("height", .number(label.frame.height)),
                 ("lines", .int(label.lines.count)),
                 ("lineWidths", .array(label.lines.map { .number($0.width) })),
-            ])
+            ]
+            if lineRuns.contains(where: { !$0.isEmpty }) {
+                members.append(("runs", .array(lineRuns.map { runs in
+                    .array(runs.map { run in
+                        .object([("text", .string(run.text)), ("file", .string(run.file)), ("width", .number(run.width)),
+                                 ("direction", .string(run.direction.rawValue))])
+                    })
+                })))
+            }
+            labelJSON = .object(members)
         } else {
             labelJSON = .null
         }
@@ -173,7 +186,7 @@ public struct ComponentLayout: Sendable, Hashable {
                 ("file", fontFile.map(JSONOutput.string) ?? .null),
                 ("size", .number(fontSize)),
                 ("lineHeight", .number(lineHeight)),
-            ])),
+            ] + (fontFallbacks.isEmpty ? [] : [("fallbacks", .array(fontFallbacks.map(JSONOutput.string)))]))),
             ("size", .object([("width", .number(width)), ("height", .number(height))])),
             ("alignment", .string(alignment.rawValue)),
             ("indicator", indicator?.json ?? .null),
@@ -209,3 +222,17 @@ public struct DrawPart: Sendable, Hashable {
     }
 }
 
+/// A stretch of one line drawn in one font (see `LayoutEngine.runs(of:font:size:lang:)`).
+public struct TextRun: Sendable, Hashable {
+    public var text: String
+    /// The font file that draws it.
+    public var file: String
+    public var width: Double
+    public var direction: LayoutDirection
+    public init(text: String, file: String, width: Double, direction: LayoutDirection) {
+        self.text = text
+        self.file = file
+        self.width = width
+        self.direction = direction
+    }
+}

@@ -254,11 +254,19 @@ public final class LayoutEngine: Sendable {
         }
         if primary.coversASCII, !bytes[range].contains(where: { $0 >= 0x80 }) { return shaped(range, primary) }
         var total = 0.0
+        for (run, font) in itemize(bytes, range, primary: primary, resolve: resolve) { total += shaped(run, font) }
+        return total
+    }
+
+    /// `bytes[range]` cut into runs of one font each: every character in the font that
+    /// covers it, spaces, punctuation, digits and marks in the run around them when its font
+    /// has them (leading ones in the run after them), as UAX #24 script runs are.
+    static func itemize(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, primary: LoadedFont,
+                        resolve: (UInt32) -> LoadedFont?) -> [(Range<Int>, LoadedFont)] {
+        var runs: [(Range<Int>, LoadedFont)] = []
         var runStart = range.lowerBound
         var runFont: LoadedFont?
         var i = range.lowerBound
-        // Leading spaces, punctuation and digits belong to the script run that follows them
-        // (UAX #24): they start in its font when it has them.
         var first = range.lowerBound
         while first < range.upperBound {
             let (scalar, length) = decode(bytes, at: first, end: range.upperBound)
@@ -286,15 +294,41 @@ public final class LayoutEngine: Sendable {
             } else {
                 font = resolve(scalar) ?? runFont ?? primary
             }
-            if let current = runFont, current !== font {
-                total += shaped(runStart..<i, current)
+            if let current = runFont, current !== font, i > runStart {
+                runs.append((runStart..<i, current))
                 runStart = i
             }
             runFont = font
             i += length
         }
-        if let runFont { total += shaped(runStart..<range.upperBound, runFont) }
-        return total
+        if let runFont, runStart < range.upperBound { runs.append((runStart..<range.upperBound, runFont)) }
+        return runs
+    }
+
+    /// The runs of one line of text as they are measured: each run's text, font file, width
+    /// and direction. Empty when the main font draws the whole line.
+    public func runs(of text: String, font: ResolvedFont, size: Double, lang: String = "en") -> [TextRun] {
+        let chain = chain(font, lang: lang)
+        let buffer = ShapingBuffer()
+        let resolve = fallbackResolver(chain)
+        let language = lang == "en" ? nil : hb_language_from_string(lang, -1)
+        var text = text
+        return withExtendedLifetime(buffer) {
+            text.withUTF8 { bytes -> [TextRun] in
+                guard !(chain.primary.coversASCII && !bytes.contains(where: { $0 >= 0x80 })) else { return [] }
+                let runs = Self.itemize(bytes, 0..<bytes.count, primary: chain.primary, resolve: resolve)
+                guard runs.contains(where: { $0.1 !== chain.primary }) else { return [] }
+                return runs.map { run, runFont in
+                    let slice = UnsafeBufferPointer(rebasing: bytes[run])
+                    let width = Double(runFont.advance(utf8: slice, buffer: buffer.pointer, language: language))
+                        * size / Double(runFont.unitsPerEm)
+                    let string = String(decoding: slice, as: UTF8.self)
+                    let rtl = string.unicodeScalars.contains { (0x0590...0x08FF).contains($0.value)
+                        || (0xFB1D...0xFDFF).contains($0.value) || (0xFE70...0xFEFF).contains($0.value) }
+                    return TextRun(text: string, file: runFont.path, width: width, direction: rtl ? .rtl : .ltr)
+                }
+            }
+        }
     }
 
     /// The scalar starting at `bytes[i]` and its length (valid UTF-8 assumed; a stray byte is U+FFFD).

@@ -57,6 +57,14 @@ public struct LayoutInput {
             lineHeight: lineHeight, width: width, height: height, alignment: alignment, label: label,
             hitArea: LayoutRect(x: 0, y: 0, width: width, height: height))
         layout.isOn = variant.isChecked
+        if let font, let label {
+            // Which fonts draw the label, for the layout JSON and drawings.
+            layout.lineRuns = label.lines.map { engine.runs(of: $0.text, font: font, size: fontSize, lang: lang) }
+            var files = font.fallbackFiles
+            for run in layout.lineRuns.joined() where run.file != font.file && !files.contains(run.file) { files.append(run.file) }
+            layout.fontFallbacks = files
+            if layout.lineRuns.allSatisfy(\.isEmpty) { layout.lineRuns = [] }
+        }
         if let font {
             layout.ascent = Double(font.ascender) * fontSize / Double(font.unitsPerEm)
             layout.descent = Double(font.descender) * fontSize / Double(font.unitsPerEm)
