@@ -437,17 +437,7 @@ private struct SwiftLexer {
     private static func isSpaceOrTab(_ b: UInt8) -> Bool { b == Self.space || b == UInt8(ascii: "\t") }
     private static func isLineBreak(_ b: UInt8) -> Bool { b == Self.newline || b == UInt8(ascii: "\r") }
 
-    /// True for bytes that may continue an operator (`/=`, `/-`).
-    private static func isOperatorByte(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
-             UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
-             UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
-            return true
-        default:
-            return false
-        }
-    }
+    private static func isOperatorByte(_ b: UInt8) -> Bool { A11yModel.isOperatorByte(b) }
 
     private static func isWordByte(_ b: UInt8) -> Bool {
         switch b {
@@ -837,4 +827,18 @@ public func isIdentifierByte(_ byte: UInt8) -> Bool {
 @inlinable @inline(__always)
 public func isIdentifierStart(_ byte: UInt8) -> Bool {
     isIdentifierByte(byte) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+}
+
+/// An ASCII byte that is an operator character (`+ - * / % < > & | ^ ~ ! = ?`); the one
+/// definition the reader and the view-position rules use.
+@inlinable @inline(__always)
+public func isOperatorByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
+         UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
+         UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
+        return true
+    default:
+        return false
+    }
 }

@@ -144,17 +144,6 @@ extension SwiftStructure {
         return start
     }
 
-    private func isOperatorByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"),
-             UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"),
-             UInt8(ascii: "~"), UInt8(ascii: "!"), UInt8(ascii: "="), UInt8(ascii: "?"):
-            return true
-        default:
-            return false
-        }
-    }
-
     /// A `?` with white space before it is a ternary's, not a postfix one.
     private func isSpaced(_ offset: Int) -> Bool {
         guard offset > 0 else { return false }
