@@ -377,7 +377,8 @@ public final class LayoutEngine: Sendable {
                 let width = measure(visible)
                 if width <= maxWidth { return [line(visible, width)] }
             }
-            return LineBreaking.wrap(utf8: bytes, maxWidth: maxWidth, measure: measure).map { line($0.range, $0.width) }
+            return LineBreaking.wrap(utf8: bytes, maxWidth: maxWidth, locale: chain.lang, measure: measure)
+                .map { line($0.range, $0.width) }
         } }
     }
 

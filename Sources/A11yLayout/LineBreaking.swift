@@ -23,15 +23,23 @@ enum LineBreaking {
     /// Bytes of a long run measured first on their own (see `wrap`).
     static let prefixProbe = 512
 
-    /// ICU's line-break opportunities of `utf8` (the end of the text is always one).
-    static func opportunities(utf8: UnsafeBufferPointer<UInt8>) -> [BreakOpportunity] {
+    /// ICU's line-break opportunities of `utf8` (the end of the text is always one), by the
+    /// rules of `locale` (the label's language; nil or "en": the root rules).
+    static func opportunities(utf8: UnsafeBufferPointer<UInt8>, locale: String? = nil) -> [BreakOpportunity] {
         guard let base = utf8.baseAddress, !utf8.isEmpty else { return [] }
+        let icuLocale = locale.flatMap { $0 == "en" || $0.isEmpty ? nil : $0.replacingOccurrences(of: "-", with: "_") }
         return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) { chars in
             var capacity = utf8.count + 1
             while true {
                 var offsets = [Int32](repeating: 0, count: capacity)
                 var mandatory = [UInt8](repeating: 0, count: capacity)
-                let count = Int(a11y_line_breaks(chars, Int32(utf8.count), &offsets, &mandatory, Int32(capacity)))
+                let count: Int
+                if let icuLocale {
+                    count = Int(a11y_line_breaks_locale(chars, Int32(utf8.count), icuLocale, &offsets, &mandatory,
+                                                        Int32(capacity)))
+                } else {
+                    count = Int(a11y_line_breaks(chars, Int32(utf8.count), &offsets, &mandatory, Int32(capacity)))
+                }
                 if count < 0 { return [BreakOpportunity(offset: utf8.count, isMandatory: false)] }
                 if count <= capacity {
                     return (0..<count).map { BreakOpportunity(offset: Int(offsets[$0]), isMandatory: mandatory[$0] != 0) }
@@ -90,11 +98,11 @@ enum LineBreaking {
     /// fit in `maxWidth` (trailing white space not counted); a segment wider than the
     /// line on its own is split between grapheme clusters (at least one per line);
     /// mandatory breaks always end a line. `measure` gives the width of a byte range.
-    static func wrap(utf8 bytes: UnsafeBufferPointer<UInt8>, maxWidth: Double,
+    static func wrap(utf8 bytes: UnsafeBufferPointer<UInt8>, maxWidth: Double, locale: String? = nil,
                      measure: (Range<Int>) -> Double) -> [(range: Range<Int>, width: Double)] {
         let count = bytes.count
         guard count > 0 else { return [] }
-        let breaks = opportunities(utf8: bytes)
+        let breaks = opportunities(utf8: bytes, locale: locale)
         // Grapheme boundaries of the whole text, found once when a word first needs
         // splitting: computing them per line for the rest of the text made a long unbroken
         // label quadratic (32,000 characters took seconds).

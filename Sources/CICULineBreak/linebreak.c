@@ -3,12 +3,12 @@
 #include <unicode/ubrk.h>
 #include <unicode/utext.h>
 
-static int32_t boundaries(UBreakIteratorType type, const char *utf8, int32_t length,
+static int32_t boundaries(UBreakIteratorType type, const char *locale, const char *utf8, int32_t length,
                           int32_t *offsets, uint8_t *isMandatory, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     UText *text = utext_openUTF8(NULL, utf8, length, &status);
     if (U_FAILURE(status)) return -1;
-    UBreakIterator *it = ubrk_open(type, NULL, NULL, 0, &status);
+    UBreakIterator *it = ubrk_open(type, locale, NULL, 0, &status);
     if (U_FAILURE(status)) { utext_close(text); return -1; }
     ubrk_setUText(it, text, &status);
     if (U_FAILURE(status)) { ubrk_close(it); utext_close(text); return -1; }
@@ -30,15 +30,20 @@ static int32_t boundaries(UBreakIteratorType type, const char *utf8, int32_t len
 
 int32_t a11y_line_break_offsets(const char *utf8, int32_t length,
                                 int32_t *offsets, int32_t capacity) {
-    return boundaries(UBRK_LINE, utf8, length, offsets, NULL, capacity);
+    return boundaries(UBRK_LINE, NULL, utf8, length, offsets, NULL, capacity);
 }
 
 int32_t a11y_line_breaks(const char *utf8, int32_t length,
                          int32_t *offsets, uint8_t *isMandatory, int32_t capacity) {
-    return boundaries(UBRK_LINE, utf8, length, offsets, isMandatory, capacity);
+    return boundaries(UBRK_LINE, NULL, utf8, length, offsets, isMandatory, capacity);
+}
+
+int32_t a11y_line_breaks_locale(const char *utf8, int32_t length, const char *locale,
+                                int32_t *offsets, uint8_t *isMandatory, int32_t capacity) {
+    return boundaries(UBRK_LINE, locale, utf8, length, offsets, isMandatory, capacity);
 }
 
 int32_t a11y_grapheme_offsets(const char *utf8, int32_t length,
                               int32_t *offsets, int32_t capacity) {
-    return boundaries(UBRK_CHARACTER, utf8, length, offsets, NULL, capacity);
+    return boundaries(UBRK_CHARACTER, NULL, utf8, length, offsets, NULL, capacity);
 }

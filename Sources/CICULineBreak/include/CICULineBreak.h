@@ -20,6 +20,11 @@ int32_t a11y_line_break_offsets(const char *utf8, int32_t length,
 int32_t a11y_line_breaks(const char *utf8, int32_t length,
                          int32_t *offsets, uint8_t *isMandatory, int32_t capacity);
 
+/// `a11y_line_breaks` with ICU's rules for `locale` (a BCP 47 / ICU locale id such as
+/// "ja" or "th"; NULL or "" for the root rules): Japanese line breaking, for one.
+int32_t a11y_line_breaks_locale(const char *utf8, int32_t length, const char *locale,
+                                int32_t *offsets, uint8_t *isMandatory, int32_t capacity);
+
 /// The same for extended grapheme cluster boundaries (used to split a word that is
 /// wider than the line).
 int32_t a11y_grapheme_offsets(const char *utf8, int32_t length,
