@@ -18,6 +18,8 @@ public struct ResolvedFont: Sendable, Hashable, CustomStringConvertible {
 
     /// The fallback fonts' files, as the layout JSON names them.
     public var fallbackFiles: [String] { fallbacks.map(\.path) }
+    /// The main font has every printable ASCII character.
+    public var coversASCII: Bool { face.coversASCII }
 
     init(face: LoadedFont, family: String?, fallbacks: [LoadedFont] = []) {
         self.fallbacks = fallbacks

@@ -26,9 +26,21 @@ public struct LayoutInput {
     public let fontSize: Double
     public let lineHeight: Double
     let engine: LayoutEngine
+    /// The variant's visible text, worked out once (it checks every character for white space).
+    public let text: String?
+
+    init(spec: ComponentSpec, variant: Variant, contentSize: ContentSize, fontSize: Double, lineHeight: Double,
+         engine: LayoutEngine) {
+        self.spec = spec
+        self.variant = variant
+        self.contentSize = contentSize
+        self.fontSize = fontSize
+        self.lineHeight = lineHeight
+        self.engine = engine
+        self.text = variant.visibleText
+    }
 
     public var geometry: Geometry { spec.geometry }
-    public var text: String? { variant.visibleText }
     /// The label's language: the variant's, else the spec's, else English.
     public var lang: String { variant.lang ?? spec.lang ?? "en" }
 
@@ -48,6 +60,11 @@ public struct LayoutInput {
         return (lines, fitsOneLine ? lines[0].width : available, Double(lines.count) * lineHeight)
     }
 
+    static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in !bytes.contains(where: { $0 >= 0x80 }) }
+    }
+
     /// A layout with the shared fields filled in.
     public func base(font: ResolvedFont?, width: Double, height: Double, alignment: LabelAlignment,
                      label: LabelLayout?) -> ComponentLayout {
@@ -57,13 +74,18 @@ public struct LayoutInput {
             lineHeight: lineHeight, width: width, height: height, alignment: alignment, label: label,
             hitArea: LayoutRect(x: 0, y: 0, width: width, height: height))
         layout.isOn = variant.isChecked
-        if let font, let label {
-            // Which fonts draw the label, for the layout JSON and drawings.
+        if let font, let label, !(font.coversASCII && label.lines.allSatisfy({ Self.isASCII($0.text) })) {
+            // Which fonts draw the label, for the layout JSON and drawings (a Latin label in a
+            // font that has ASCII needs no look).
             layout.lineRuns = label.lines.map { engine.runs(of: $0.text, font: font, size: fontSize, lang: lang) }
             var files = font.fallbackFiles
-            for run in layout.lineRuns.joined() where run.file != font.file && !files.contains(run.file) { files.append(run.file) }
+            for runs in layout.lineRuns {
+                for run in runs where run.file != font.file && !files.contains(run.file) { files.append(run.file) }
+            }
             layout.fontFallbacks = files
-            if layout.lineRuns.allSatisfy(\.isEmpty) { layout.lineRuns = [] }
+            if !layout.lineRuns.contains(where: { !$0.isEmpty }) { layout.lineRuns = [] }
+        } else if let font, !font.fallbacks.isEmpty {
+            layout.fontFallbacks = font.fallbackFiles
         }
         if let font {
             layout.ascent = Double(font.ascender) * fontSize / Double(font.unitsPerEm)
