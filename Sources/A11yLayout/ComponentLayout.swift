@@ -86,10 +86,14 @@ public struct ComponentLayout: Sendable, Hashable {
     public var thumb: LayoutRect?
     public var icon: LayoutRect?
     /// The parts this kind adds to the contract's (in layout JSON order).
-    public var extraParts: [String] = []
-    /// How the kind draws this variant, and the colour role of its label text.
-    public var drawing: [DrawPart] = []
-    public var textRole = "textEnabled"
+    public var extraParts: [String] { KindLayouts.layout(for: kind).extraParts }
+
+    /// How the kind draws `variant` laid out here (made when a renderer asks, not on every
+    /// layout: the linter lays out far more than it draws).
+    public func drawing(for variant: Variant) -> [DrawPart] { KindLayouts.layout(for: kind).drawing(self, variant) }
+
+    /// The colour role the label is drawn in.
+    public func textRole(for variant: Variant) -> String { KindLayouts.layout(for: kind).textRole(variant) }
     /// Checked, selected or on.
     public var isOn = false
     /// nil when the variant has no visible text.

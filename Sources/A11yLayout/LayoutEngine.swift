@@ -400,6 +400,6 @@ public final class LayoutEngine: Sendable {
         let input = LayoutInput(spec: spec, variant: variant, contentSize: category,
                                 fontSize: spec.typography.size * category.scale,
                                 lineHeight: spec.typography.lineHeight * category.scale, engine: self)
-        return try KindLayouts.layout(for: spec.kind ?? .checkbox).layout(input)
+        return try KindLayouts.layout(for: spec.kind ?? .checkbox).layout(spec, variant, input)
     }
 }

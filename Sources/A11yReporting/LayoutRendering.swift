@@ -47,8 +47,8 @@ public enum LayoutRendering {
         if let indicator = layout.indicator {
             out += "<rect x=\"\(n(indicator.x))\" y=\"\(n(indicator.y))\" width=\"\(n(indicator.width))\" height=\"\(n(indicator.height))\" fill=\"none\" stroke=\"#C5CAD0\" stroke-width=\"0.5\" stroke-dasharray=\"1 1\"/>\n"
         }
-        for part in layout.drawing { out += draw(part, palette: palette) }
-        out += label(layout, spec: spec, palette: palette)
+        for part in layout.drawing(for: variant) { out += draw(part, palette: palette) }
+        out += label(layout, variant: variant, spec: spec, palette: palette)
 
         // Hit area, dashed, drawn over everything so it stays visible.
         out += "<rect x=\"\(n(hit.x))\" y=\"\(n(hit.y))\" width=\"\(n(hit.width))\" height=\"\(n(hit.height))\" fill=\"none\" stroke=\"#D93025\" stroke-width=\"1\" stroke-dasharray=\"4 2\"/>\n"
@@ -115,7 +115,7 @@ public enum LayoutRendering {
         }
     }
 
-    private static func label(_ layout: ComponentLayout, spec: ComponentSpec, palette: Palette) -> String {
+    private static func label(_ layout: ComponentLayout, variant: Variant, spec: ComponentSpec, palette: Palette) -> String {
         guard let label = layout.label else { return "" }
         let frame = label.frame
         var out = "<rect x=\"\(n(frame.x))\" y=\"\(n(frame.y))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" fill=\"#1A73E8\" fill-opacity=\"0.06\" stroke=\"#1A73E8\" stroke-opacity=\"0.5\" stroke-width=\"0.5\"/>\n"
@@ -125,7 +125,7 @@ public enum LayoutRendering {
         let anchor = rtl ? " text-anchor=\"end\"" : ""
         let weight = spec.typography.isBold ? " font-weight=\"bold\"" : ""
         let family = Markup.escape(fontFamily(spec.typography))
-        let text = palette.color(layout.textRole) ?? palette.color("textEnabled") ?? Palette.Paint(hex: "#000000", alpha: 1)
+        let text = palette.color(layout.textRole(for: variant)) ?? palette.color("textEnabled") ?? Palette.Paint(hex: "#000000", alpha: 1)
         out += "<g font-family=\"\(family), sans-serif\" font-size=\"\(n(layout.fontSize))\"\(weight) fill=\"\(text.hex)\"\(text.opacity("fill-opacity"))\(anchor)>\n"
         for (index, line) in label.lines.enumerated() where !line.text.isEmpty {
             out += "<text x=\"\(n(x))\" y=\"\(n(layout.baseline(ofLine: index)))\" xml:space=\"preserve\">\(Markup.escape(line.text))</text>\n"

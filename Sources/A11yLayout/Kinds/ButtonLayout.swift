@@ -8,10 +8,9 @@ import A11yModel
 struct ButtonLayout: KindLayout {
     var kind: ComponentKind { .button }
 
-    func layout(_ input: LayoutInput) throws(LayoutError) -> ComponentLayout {
+    func layout(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> ComponentLayout {
         let geometry = input.geometry
-        let variant = input.variant
-        let font = try input.font()
+        let font = try input.font(spec)
         let hasIcon = geometry.iconSize > 0
         let iconSpace = hasIcon ? geometry.iconSize + geometry.gap : 0
         let available = max(0, variant.width - 2 * geometry.paddingHorizontal - iconSpace)
@@ -45,18 +44,28 @@ struct ButtonLayout: KindLayout {
             if let frame = label?.frame { label?.frame = frame.mirrored(in: width) }
         }
         let container = LayoutRect(x: 0, y: 0, width: width, height: height)
-        var layout = input.base(font: font, width: width, height: height, alignment: .center, label: label)
+        var layout = input.base(spec, variant, font: font, width: width, height: height, alignment: .center, label: label)
         layout.indicator = container
         layout.icon = icon
         layout.cornerRadius = geometry.cornerRadius
         layout.borderWidth = geometry.borderWidth
-        layout.extraParts = ["icon"]
-        layout.drawing = [DrawPart(.rect(container, cornerRadius: geometry.cornerRadius),
-                                   fill: variant.isEnabled ? "fill" : "fillDisabled",
-                                   stroke: geometry.borderWidth > 0 ? "border" : nil, strokeWidth: geometry.borderWidth)]
-        if let icon { layout.drawing.append(DrawPart(.rect(icon, cornerRadius: 2), fill: variant.isEnabled ? "text" : "textDisabled")) }
-        layout.textRole = variant.isEnabled ? "text" : "textDisabled"
         layout.hitArea = input.hitArea(width: width, height: height, indicator: container)
         return layout
+    }
+
+    var extraParts: [String] { ["icon"] }
+
+    func textRole(_ variant: Variant) -> String { variant.isEnabled ? "text" : "textDisabled" }
+
+    /// The container (fill, and border when it has a width) and the icon's square.
+    func drawing(_ layout: ComponentLayout, _ variant: Variant) -> [DrawPart] {
+        guard let container = layout.indicator else { return [] }
+        var parts = [DrawPart(.rect(container, cornerRadius: layout.cornerRadius),
+                              fill: variant.isEnabled ? "fill" : "fillDisabled",
+                              stroke: layout.borderWidth > 0 ? "border" : nil, strokeWidth: layout.borderWidth)]
+        if let icon = layout.icon {
+            parts.append(DrawPart(.rect(icon, cornerRadius: 2), fill: variant.isEnabled ? "text" : "textDisabled"))
+        }
+        return parts
     }
 }

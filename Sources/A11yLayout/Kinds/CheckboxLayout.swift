@@ -5,18 +5,19 @@ import A11yModel
 struct CheckboxLayout: KindLayout {
     var kind: ComponentKind { .checkbox }
 
-    func layout(_ input: LayoutInput) throws(LayoutError) -> ComponentLayout {
+    func layout(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> ComponentLayout {
         let geometry = input.geometry
-        let radius = input.variant.shape == .circle ? geometry.innerSize / 2 : geometry.cornerRadius
-        var layout = try IndicatorRow.layout(input, boxRadius: radius)
-        layout.shape = input.variant.shape
-        layout.drawing = drawing(layout, input.variant)
+        let radius = variant.shape == .circle ? geometry.innerSize / 2 : geometry.cornerRadius
+        var layout = try IndicatorRow.layout(spec, variant, input, boxRadius: radius)
+        layout.shape = variant.shape
         return layout
     }
 
+    func textRole(_ variant: Variant) -> String { IndicatorRow.textRole(variant) }
+
     /// Unchecked: the box's border; checked: the filled box with a tick (a dash when
     /// indeterminate) in the checkmark colour.
-    private func drawing(_ layout: ComponentLayout, _ variant: Variant) -> [DrawPart] {
+    func drawing(_ layout: ComponentLayout, _ variant: Variant) -> [DrawPart] {
         guard let box = layout.box else { return [] }
         guard variant.isChecked else {
             return [IndicatorRow.border(box, radius: layout.cornerRadius, width: layout.borderWidth,

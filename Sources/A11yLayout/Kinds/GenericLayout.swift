@@ -5,9 +5,9 @@ import A11yModel
 struct GenericLayout: KindLayout {
     var kind: ComponentKind { .generic }
 
-    func layout(_ input: LayoutInput) throws(LayoutError) -> ComponentLayout {
-        let size = input.variant.size ?? input.spec.size ?? ComponentSize(width: 0, height: 0)
-        var layout = input.base(font: nil, width: size.width, height: size.height, alignment: .center, label: nil)
+    func layout(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> ComponentLayout {
+        let size = variant.size ?? spec.size ?? ComponentSize(width: 0, height: 0)
+        var layout = input.base(spec, variant, font: nil, width: size.width, height: size.height, alignment: .center, label: nil)
         layout.hitArea = input.hitArea(width: size.width, height: size.height, indicator: nil)
         return layout
     }

@@ -4,7 +4,19 @@ import A11yModel
 /// layout sits here beside the others; `KindLayouts.all` registers them.
 public protocol KindLayout: Sendable {
     var kind: ComponentKind { get }
-    func layout(_ input: LayoutInput) throws(LayoutError) -> ComponentLayout
+    /// The parts the kind adds to the contract's layout JSON, in order.
+    var extraParts: [String] { get }
+    func layout(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> ComponentLayout
+    /// How a laid-out variant is drawn: shapes with theme colour roles.
+    func drawing(_ layout: ComponentLayout, _ variant: Variant) -> [DrawPart]
+    /// The colour role of the label's text.
+    func textRole(_ variant: Variant) -> String
+}
+
+extension KindLayout {
+    public var extraParts: [String] { [] }
+    public func drawing(_ layout: ComponentLayout, _ variant: Variant) -> [DrawPart] { [] }
+    public func textRole(_ variant: Variant) -> String { variant.isEnabled ? "textEnabled" : "textDisabled" }
 }
 
 public enum KindLayouts {
@@ -20,33 +32,32 @@ public enum KindLayouts {
 /// What a kind's layout starts from: the spec, the variant, Dynamic Type already applied
 /// to the font size and line height, and the text engine.
 public struct LayoutInput {
-    public let spec: ComponentSpec
-    public let variant: Variant
     public let contentSize: ContentSize
     public let fontSize: Double
     public let lineHeight: Double
+    public let geometry: Geometry
     let engine: LayoutEngine
     /// The variant's visible text, worked out once (it checks every character for white space).
     public let text: String?
+    /// The label's language: the variant's, else the spec's, else English.
+    public let lang: String
 
+    // The spec and the variant are passed beside this (borrowed), not stored in it: a layout
+    // is a few microseconds, and copying them in and out was most of it.
     init(spec: ComponentSpec, variant: Variant, contentSize: ContentSize, fontSize: Double, lineHeight: Double,
          engine: LayoutEngine) {
-        self.spec = spec
-        self.variant = variant
         self.contentSize = contentSize
         self.fontSize = fontSize
         self.lineHeight = lineHeight
+        self.geometry = spec.geometry
         self.engine = engine
         self.text = variant.visibleText
+        self.lang = variant.lang ?? spec.lang ?? "en"
     }
-
-    public var geometry: Geometry { spec.geometry }
-    /// The label's language: the variant's, else the spec's, else English.
-    public var lang: String { variant.lang ?? spec.lang ?? "en" }
 
     /// The font, when the variant has text (an error then if it cannot be found); a
     /// textless variant still reports the font when it resolves.
-    public func font() throws(LayoutError) -> ResolvedFont? {
+    public func font(_ spec: ComponentSpec) throws(LayoutError) -> ResolvedFont? {
         if text != nil { return try engine.resolveFont(spec.typography, specFile: spec.file) }
         return try? engine.resolveFont(spec.typography, specFile: spec.file)
     }
@@ -66,8 +77,8 @@ public struct LayoutInput {
     }
 
     /// A layout with the shared fields filled in.
-    public func base(font: ResolvedFont?, width: Double, height: Double, alignment: LabelAlignment,
-                     label: LabelLayout?) -> ComponentLayout {
+    public func base(_ spec: ComponentSpec, _ variant: Variant, font: ResolvedFont?, width: Double, height: Double,
+                     alignment: LabelAlignment, label: LabelLayout?) -> ComponentLayout {
         var layout = ComponentLayout(
             kind: spec.kind ?? .checkbox, component: spec.name, variant: variant.name, direction: variant.direction,
             order: variant.layout, contentSize: contentSize, fontFile: font?.file, fontSize: fontSize,
@@ -114,16 +125,17 @@ public struct LayoutInput {
 /// trailing it when reversed), both centred on one line and top-aligned on several, the
 /// whole mirrored in RTL (spec-format.md section 4).
 enum IndicatorRow {
-    static func layout(_ input: LayoutInput, boxRadius: Double) throws(LayoutError) -> ComponentLayout {
+    static func layout(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput,
+                       boxRadius: Double) throws(LayoutError) -> ComponentLayout {
         let geometry = input.geometry
         let outer = geometry.outerSize
-        let font = try input.font()
+        let font = try input.font(spec)
         var width = outer
         var height = outer
         var alignment = LabelAlignment.center
         var indicator = LayoutRect(x: 0, y: 0, width: outer, height: outer)
         var label: LabelLayout?
-        if let text = input.label(font: font, available: max(0, input.variant.width - outer - geometry.gap)) {
+        if let text = input.label(font: font, available: max(0, variant.width - outer - geometry.gap)) {
             width = outer + geometry.gap + text.width
             height = max(outer, text.height)
             alignment = text.lines.count > 1 ? .top : .center
@@ -131,23 +143,22 @@ enum IndicatorRow {
             var frame = LayoutRect(x: outer + geometry.gap, y: centered ? (height - text.height) / 2 : 0,
                                    width: text.width, height: text.height)
             indicator.y = centered ? (height - outer) / 2 : 0
-            if input.variant.layout == .reversed {
+            if variant.layout == .reversed {
                 frame.x = 0
                 indicator.x = text.width + geometry.gap
             }
-            if input.variant.direction == .rtl { frame = frame.mirrored(in: width) }
+            if variant.direction == .rtl { frame = frame.mirrored(in: width) }
             label = LabelLayout(frame: frame, lines: text.lines)
         }
-        if input.variant.direction == .rtl { indicator = indicator.mirrored(in: width) }
+        if variant.direction == .rtl { indicator = indicator.mirrored(in: width) }
         let inset = (outer - geometry.innerSize) / 2
-        var layout = input.base(font: font, width: width, height: height, alignment: alignment, label: label)
+        var layout = input.base(spec, variant, font: font, width: width, height: height, alignment: alignment, label: label)
         layout.indicator = indicator
         layout.box = LayoutRect(x: indicator.x + inset, y: indicator.y + inset,
                                 width: geometry.innerSize, height: geometry.innerSize)
         layout.cornerRadius = boxRadius
         layout.borderWidth = geometry.borderWidth
         layout.hitArea = input.hitArea(width: width, height: height, indicator: indicator)
-        layout.textRole = textRole(input.variant)
         return layout
     }
 

@@ -8,10 +8,9 @@ import A11yModel
 struct SwitchLayout: KindLayout {
     var kind: ComponentKind { .switch }
 
-    func layout(_ input: LayoutInput) throws(LayoutError) -> ComponentLayout {
+    func layout(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> ComponentLayout {
         let geometry = input.geometry
-        let variant = input.variant
-        let font = try input.font()
+        let font = try input.font(spec)
         let reversed = variant.layout == .reversed
         let available = max(0, variant.width - geometry.trackWidth - geometry.gap)
         let text = input.label(font: font, available: available)
@@ -38,18 +37,22 @@ struct SwitchLayout: KindLayout {
             track = track.mirrored(in: width)
             thumb = thumb.mirrored(in: width)
         }
-        var layout = input.base(font: font, width: width, height: height, alignment: .center, label: label)
+        var layout = input.base(spec, variant, font: font, width: width, height: height, alignment: .center, label: label)
         layout.indicator = track
         layout.track = track
         layout.thumb = thumb
         layout.cornerRadius = geometry.trackHeight / 2
-        layout.extraParts = ["track", "thumb"]
-        let trackRole = variant.isChecked ? "trackOn" : "trackOff"
-        layout.drawing = [DrawPart(.rect(track, cornerRadius: track.height / 2), fill: trackRole,
-                                   stroke: variant.isChecked ? nil : "borderOff", strokeWidth: variant.isChecked ? 0 : 1),
-                          DrawPart(.rect(thumb, cornerRadius: thumb.height / 2), fill: "thumb")]
-        layout.textRole = variant.isEnabled ? "textEnabled" : "textDisabled"
         layout.hitArea = input.hitArea(width: width, height: height, indicator: track)
         return layout
+    }
+
+    var extraParts: [String] { ["track", "thumb"] }
+
+    /// The track (outlined in `borderOff` when off and the theme has one) and the thumb.
+    func drawing(_ layout: ComponentLayout, _ variant: Variant) -> [DrawPart] {
+        guard let track = layout.track, let thumb = layout.thumb else { return [] }
+        return [DrawPart(.rect(track, cornerRadius: track.height / 2), fill: variant.isChecked ? "trackOn" : "trackOff",
+                         stroke: variant.isChecked ? nil : "borderOff", strokeWidth: variant.isChecked ? 0 : 1),
+                DrawPart(.rect(thumb, cornerRadius: thumb.height / 2), fill: "thumb")]
     }
 }
