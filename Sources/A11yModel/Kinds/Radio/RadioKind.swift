@@ -7,17 +7,15 @@ public struct RadioKind: KindDefinition {
     public var geometryKeys: [String] { ["outerSize", "innerSize", "borderWidth", "gap", "dotSize", "hitArea"] }
     public var defaultGeometry: Geometry { Geometry() }
     public var blockKeys: [String] { ["group"] }
-    public var variantKeys: [String] {
-        ["name", "text", "textKey", "lang", "isChecked", "isEnabled", "isError", "errorText", "isReadOnly", "layout", "layoutDirection",
-         "width", "contentSize", "themes", "accessibility"]
-    }
-    public var colorRoles: [String]? {
-        ["borderEnabled", "borderDisabled", "checkedFill", "dot", "textEnabled", "textDisabled", "borderError", "textError"]
-    }
-    public var defaultAccessibility: DefaultAccessibility {
-        DefaultAccessibility(label: "text", value: "state", traits: ["button"])
-    }
-    public var forbiddenStates: [[StateFlag]] { [[.error, .readOnly], [.error, .disabled], [.readOnly, .disabled]] }
+    // What differs from the checkbox is said as a difference, so the two cannot drift apart.
+    private static let checkbox = CheckboxKind()
+
+    /// The checkbox's, without `shape` (a radio's indicator is always a circle).
+    public var variantKeys: [String] { Self.checkbox.variantKeys.filter { $0 != "shape" } }
+    /// The checkbox's, with `dot` in place of `checkmark`.
+    public var colorRoles: [String]? { Self.checkbox.colorRoles?.map { $0 == "checkmark" ? "dot" : $0 } }
+    public var defaultAccessibility: DefaultAccessibility { Self.checkbox.defaultAccessibility }
+    public var forbiddenStates: [[StateFlag]] { Self.checkbox.forbiddenStates }
 
     /// Selected: the ring (`checkedFill`) and the dot (`dot`, default `checkedFill`) against
     /// the background; unselected: the ring (`borderEnabled`); in error, the error border.
