@@ -1,5 +1,6 @@
 import A11yModel
 import CHarfBuzz
+import CICULineBreak
 import Foundation
 
 /// Computes component geometry (spec-format.md section 4): HarfBuzz text widths,
@@ -163,8 +164,8 @@ public final class LayoutEngine: Sendable {
         let buffer = ShapingBuffer()
         var text = text
         let width = withExtendedLifetime(buffer) {
-            text.withUTF8 { bytes in Self.width(bytes, 0..<bytes.count, chain: chain, size: size,
-                                                buffer: buffer.pointer, resolve: fallbackResolver(chain)) }
+            text.withUTF8 { bytes in Self.width(bytes, 0..<bytes.count, chain: chain, size: size, buffer: buffer.pointer,
+                                                properties: { TextProperties(bytes) }, resolve: fallbackResolver(chain)) }
         }
         widths.withLock { cache in
             if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
@@ -175,16 +176,32 @@ public final class LayoutEngine: Sendable {
 
     // MARK: Fallback
 
+    /// How far down the font list a font is: the main font 0, `typography.fallback`'s 1…n,
+    /// the system's fallback fonts after them (white space between two fonts goes to the
+    /// one higher up the list, as Pango does).
+    static let systemRank = 1 << 20
+
     /// The font that draws `scalar`: the main font when it has a glyph, else the first
     /// declared fallback that has one, else the first font in fontconfig's fallback order for
     /// the language that has one; nil when no font covers it (it draws as the main font's box).
-    func font(for scalar: UInt32, in chain: FontChain) -> LoadedFont? {
-        if chain.primary.covers(scalar) { return chain.primary }
-        for font in chain.fallbacks where font.covers(scalar) { return font }
-        let key = FallbackKey(scalar: scalar, lang: chain.lang, family: chain.family)
+    /// In an emoji sequence the declared fallbacks and then fontconfig's `emoji` family come
+    /// first (the platforms draw emoji in their colour emoji font, whatever the label's font).
+    func font(for scalar: UInt32, in chain: FontChain, emoji: Bool = false) -> (font: LoadedFont, rank: Int)? {
+        if emoji {
+            for (index, font) in chain.fallbacks.enumerated() where font.covers(scalar) { return (font, index + 1) }
+            if let font = systemFallback(for: scalar, family: "emoji", lang: chain.lang) { return (font, Self.systemRank) }
+        }
+        if chain.primary.covers(scalar) { return (chain.primary, 0) }
+        for (index, font) in chain.fallbacks.enumerated() where font.covers(scalar) { return (font, index + 1) }
+        if let font = systemFallback(for: scalar, family: chain.family, lang: chain.lang) { return (font, Self.systemRank) }
+        return nil
+    }
+
+    private func systemFallback(for scalar: UInt32, family: String, lang: String) -> LoadedFont? {
+        let key = FallbackKey(scalar: scalar, lang: lang, family: family)
         if let cached = systemFallbacks.withLock({ $0[key] }) { return cached }
         let found: LoadedFont? = fonts.withLock { state in
-            guard let match = Fontconfig.fallback(for: scalar, family: chain.family, lang: chain.lang),
+            guard let match = Fontconfig.fallback(for: scalar, family: family, lang: lang),
                   let font = try? Self.load(path: match.file, faceIndex: match.faceIndex, in: &state),
                   font.covers(scalar) else { return nil }
             return font
@@ -196,8 +213,8 @@ public final class LayoutEngine: Sendable {
         return found
     }
 
-    private func fallbackResolver(_ chain: FontChain) -> (UInt32) -> LoadedFont? {
-        { [self] scalar in font(for: scalar, in: chain) }
+    private func fallbackResolver(_ chain: FontChain) -> (UInt32, Bool) -> (font: LoadedFont, rank: Int)? {
+        { [self] scalar, emoji in font(for: scalar, in: chain, emoji: emoji) }
     }
 
     /// The characters of `text` that no available font covers (each once, in order).
@@ -221,30 +238,54 @@ public final class LayoutEngine: Sendable {
             || (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value)
     }
 
-    /// Characters that take the font of the run around them when it has them (spaces,
-    /// punctuation, digits, combining marks: Unicode's Common and Inherited scripts, as
-    /// platform text stacks and Pango itemize).
-    static func isCommon(_ value: UInt32) -> Bool {
-        if value < 0x80 {
-            let byte = UInt8(value)
-            return !((byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A))
-        }
+    /// Characters that never choose a font: they are drawn by the font of the run around
+    /// them (spaces, controls, format characters other than the Arabic block's, line and
+    /// paragraph separators, variation selectors), as Pango's itemizer treats them.
+    static func isSpaceLike(_ value: UInt32) -> Bool {
+        if value < 0x80 { return value <= 0x20 || value == 0x7F }
+        if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return true }
         guard let scalar = Unicode.Scalar(value) else { return true }
         switch scalar.properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark, .spaceSeparator, .connectorPunctuation, .dashPunctuation,
-             .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation,
-             .decimalNumber, .format, .control:
-            return true
-        default:
-            return false
+        case .control, .lineSeparator, .paragraphSeparator, .surrogate: return true
+        case .format: return !((0x600...0x6FF).contains(value) || value == 0x70F || value == 0x8E2)
+        case .spaceSeparator: return value != 0x1680
+        default: return false
         }
     }
 
-    /// The width of `bytes[range]`: one run when the main font has every character, else
-    /// itemized into runs by the font that covers them, each shaped on its own with its
-    /// script, direction and the language.
+    /// What a whole paragraph is itemized by, per UTF-8 byte: bidi level, script, emoji
+    /// (worked out once for the paragraph, as Pango does, so a line's runs are the
+    /// paragraph's cut at the line's ends).
+    struct TextProperties {
+        var levels: [UInt8]
+        var scripts: [Int32]
+        var emoji: [UInt8]
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            let count = bytes.count
+            levels = [UInt8](repeating: 0, count: count)
+            scripts = [Int32](repeating: 0, count: count)
+            emoji = [UInt8](repeating: 0, count: count)
+            guard count > 0, let base = bytes.baseAddress else { return }
+            _ = base.withMemoryRebound(to: CChar.self, capacity: count) { chars in
+                a11y_itemize_props(chars, Int32(count), &levels, &scripts, &emoji)
+            }
+        }
+    }
+
+    /// One run of text shaped on its own: one font, one script, one direction.
+    struct TextItem {
+        var range: Range<Int>
+        var font: LoadedFont
+        var rtl: Bool
+    }
+
+    /// The width of `bytes[range]`: one run when the main font has every character and
+    /// nothing in it is right-to-left, else itemized (`itemize`), each run shaped on its own
+    /// with its script, direction and the language.
     static func width(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, chain: FontChain, size: Double,
-                      buffer: OpaquePointer, resolve: (UInt32) -> LoadedFont?) -> Double {
+                      buffer: OpaquePointer, properties: () -> TextProperties,
+                      resolve: (UInt32, Bool) -> (font: LoadedFont, rank: Int)?) -> Double {
         guard !range.isEmpty else { return 0 }
         let primary = chain.primary
         let language = chain.lang == "en" ? nil : hb_language_from_string(chain.lang, -1)
@@ -252,82 +293,163 @@ public final class LayoutEngine: Sendable {
             Double(font.advance(utf8: UnsafeBufferPointer(rebasing: bytes[run]), buffer: buffer, language: language))
                 * size / Double(font.unitsPerEm)
         }
-        if primary.coversASCII, !bytes[range].contains(where: { $0 >= 0x80 }) { return shaped(range, primary) }
+        if primaryDrawsAlone(bytes, range, primary) { return shaped(range, primary) }
         var total = 0.0
-        for (run, font) in itemize(bytes, range, primary: primary, resolve: resolve) { total += shaped(run, font) }
+        for item in itemize(bytes, range, properties: properties(), primary: primary, resolve: resolve) {
+            total += shaped(item.range, item.font)
+        }
         return total
     }
 
-    /// `bytes[range]` cut into runs of one font each: every character in the font that
-    /// covers it, spaces, punctuation, digits and marks in the run around them when its font
-    /// has them (leading ones in the run after them), as UAX #24 script runs are.
-    static func itemize(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, primary: LoadedFont,
-                        resolve: (UInt32) -> LoadedFont?) -> [(Range<Int>, LoadedFont)] {
-        var runs: [(Range<Int>, LoadedFont)] = []
-        var runStart = range.lowerBound
-        var runFont: LoadedFont?
+    /// Whether the main font draws `bytes[range]` as one run: it has every character and
+    /// every character is below U+0590 (Latin, Greek, Cyrillic, …: no right-to-left text,
+    /// no emoji). The fast path: no itemization, no font look-up.
+    static func primaryDrawsAlone(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ primary: LoadedFont) -> Bool {
         var i = range.lowerBound
-        var first = range.lowerBound
-        while first < range.upperBound {
-            let (scalar, length) = decode(bytes, at: first, end: range.upperBound)
-            guard isCommon(scalar) || isInvisible(scalar) else { break }
-            first += length
-        }
-        if first > range.lowerBound, first < range.upperBound {
-            let (scalar, _) = decode(bytes, at: first, end: range.upperBound)
-            if let font = resolve(scalar) {
-                var j = range.lowerBound
-                var coversAll = true
-                while j < first {
-                    let (leading, length) = decode(bytes, at: j, end: first)
-                    if !isInvisible(leading), !font.covers(leading) { coversAll = false; break }
-                    j += length
-                }
-                if coversAll { runFont = font }
-            }
-        }
+        let ascii = primary.coversASCII
         while i < range.upperBound {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                if !ascii { return false }
+                i += 1
+                continue
+            }
             let (scalar, length) = decode(bytes, at: i, end: range.upperBound)
-            let font: LoadedFont
-            if let current = runFont, isCommon(scalar) || isInvisible(scalar), current.covers(scalar) || isInvisible(scalar) {
-                font = current
-            } else {
-                font = resolve(scalar) ?? runFont ?? primary
-            }
-            if let current = runFont, current !== font, i > runStart {
-                runs.append((runStart..<i, current))
-                runStart = i
-            }
-            runFont = font
+            if scalar >= 0x590 || !(primary.covers(scalar) || isSpaceLike(scalar)) { return false }
             i += length
         }
-        if let runFont, runStart < range.upperBound { runs.append((runStart..<range.upperBound, runFont)) }
-        return runs
+        return true
+    }
+
+    /// `bytes[range]` cut into runs as Pango itemizes: first by bidi level (ICU's ubidi),
+    /// script (Common and Inherited characters joining the script before them) and emoji
+    /// sequences; then, inside each, by font: each character in the first font of the list
+    /// that has it, white space and other characters that choose no font (`isSpaceLike`) in
+    /// the font around them (leading ones in the next character's; trailing ones before a
+    /// change to a font higher up the list in that one).
+    static func itemize(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, properties: TextProperties,
+                        primary: LoadedFont, resolve: (UInt32, Bool) -> (font: LoadedFont, rank: Int)?) -> [TextItem] {
+        guard !range.isEmpty else { return [] }
+        let levels = properties.levels, scripts = properties.scripts, emoji = properties.emoji
+        struct Pending { var start: Int; var end: Int; var font: LoadedFont?; var rank: Int; var level: UInt8 }
+        var items: [Pending] = []
+        var open = false
+        var firstSpace: Int?
+        var runKey: (UInt8, Int32, UInt8)?
+        var runIsEmoji = false
+        func fillBack(_ font: LoadedFont, _ rank: Int) {
+            var k = items.count - 1
+            while k >= 0, items[k].font == nil {
+                items[k].font = font
+                if k == items.count - 1 { items[k].rank = rank }
+                k -= 1
+            }
+        }
+        func closeRun() {
+            guard open else { return }
+            if items[items.count - 1].font == nil {
+                let space = resolve(0x20, runIsEmoji) ?? (primary, 0)
+                fillBack(space.font, space.rank)
+            }
+            open = false
+        }
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let (scalar, length) = decode(bytes, at: i, end: range.upperBound)
+            let key = (levels[i], scripts[i], emoji[i])
+            if runKey == nil || runKey! != key {
+                closeRun()
+                runKey = key
+                runIsEmoji = key.2 != 0
+                firstSpace = nil
+            }
+            if isSpaceLike(scalar) {
+                if firstSpace == nil { firstSpace = i }
+                if !open {
+                    items.append(Pending(start: i, end: i, font: nil, rank: Int.max, level: key.0))
+                    open = true
+                }
+            } else {
+                let choice = resolve(scalar, runIsEmoji) ?? (primary, 0)
+                if !open {
+                    items.append(Pending(start: i, end: i, font: choice.font, rank: choice.rank, level: key.0))
+                    open = true
+                } else if items[items.count - 1].font == nil {
+                    fillBack(choice.font, choice.rank)
+                } else if items[items.count - 1].font !== choice.font {
+                    var cut = i
+                    if let space = firstSpace, space > items[items.count - 1].start,
+                       choice.rank < items[items.count - 1].rank { cut = space }
+                    items[items.count - 1].end = cut
+                    items.append(Pending(start: cut, end: cut, font: choice.font, rank: choice.rank, level: key.0))
+                }
+                firstSpace = nil
+            }
+            i += length
+            items[items.count - 1].end = i
+        }
+        closeRun()
+        return items.compactMap { item in
+            guard item.start < item.end else { return nil }
+            return TextItem(range: item.start..<item.end, font: item.font ?? primary, rtl: item.level & 1 == 1)
+        }
     }
 
     /// The runs of one line of text as they are measured: each run's text, font file, width
     /// and direction. Empty when the main font draws the whole line.
     public func runs(of text: String, font: ResolvedFont, size: Double, lang: String = "en") -> [TextRun] {
+        runs(ofLines: [LabelLine(text: text, width: 0)], in: text, font: font, size: size, lang: lang)[0]
+    }
+
+    /// The runs of each of `lines`, the lines `text` was wrapped into (itemized as the whole
+    /// paragraph is: a line's runs are the paragraph's cut at its ends). A line the main
+    /// font draws alone has none.
+    public func runs(ofLines lines: [LabelLine], in text: String, font: ResolvedFont, size: Double,
+                     lang: String = "en") -> [[TextRun]] {
         let chain = chain(font, lang: lang)
         let buffer = ShapingBuffer()
         let resolve = fallbackResolver(chain)
         let language = lang == "en" ? nil : hb_language_from_string(lang, -1)
         var text = text
         return withExtendedLifetime(buffer) {
-            text.withUTF8 { bytes -> [TextRun] in
-                guard !(chain.primary.coversASCII && !bytes.contains(where: { $0 >= 0x80 })) else { return [] }
-                let runs = Self.itemize(bytes, 0..<bytes.count, primary: chain.primary, resolve: resolve)
-                guard runs.contains(where: { $0.1 !== chain.primary }) else { return [] }
-                return runs.map { run, runFont in
-                    let slice = UnsafeBufferPointer(rebasing: bytes[run])
-                    let width = Double(runFont.advance(utf8: slice, buffer: buffer.pointer, language: language))
-                        * size / Double(runFont.unitsPerEm)
-                    let string = String(decoding: slice, as: UTF8.self)
-                    let rtl = string.unicodeScalars.contains { (0x0590...0x08FF).contains($0.value)
-                        || (0xFB1D...0xFDFF).contains($0.value) || (0xFE70...0xFEFF).contains($0.value) }
-                    return TextRun(text: string, file: runFont.path, width: width, direction: rtl ? .rtl : .ltr)
+            text.withUTF8 { bytes -> [[TextRun]] in
+                var properties: TextProperties?
+                var searchFrom = 0
+                return lines.map { line -> [TextRun] in
+                    guard let range = Self.find(line.text, in: bytes, from: searchFrom) else {
+                        return self.runs(of: line.text, font: font, size: size, lang: lang)
+                    }
+                    searchFrom = range.upperBound
+                    guard !Self.primaryDrawsAlone(bytes, range, chain.primary) else { return [] }
+                    if properties == nil { properties = TextProperties(bytes) }
+                    let items = Self.itemize(bytes, range, properties: properties!, primary: chain.primary, resolve: resolve)
+                    guard items.contains(where: { $0.font !== chain.primary }) else { return [] }
+                    return items.map { item in
+                        let slice = UnsafeBufferPointer(rebasing: bytes[item.range])
+                        let width = Double(item.font.advance(utf8: slice, buffer: buffer.pointer, language: language))
+                            * size / Double(item.font.unitsPerEm)
+                        return TextRun(text: String(decoding: slice, as: UTF8.self), file: item.font.path, width: width,
+                                       direction: item.rtl ? .rtl : .ltr)
+                    }
                 }
             }
+        }
+    }
+
+    /// Where `needle` next occurs in `bytes` from `start` (a line's text in its paragraph).
+    static func find(_ needle: String, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
+        var needle = needle
+        return needle.withUTF8 { wanted -> Range<Int>? in
+            guard wanted.count <= bytes.count - start else { return nil }
+            if wanted.isEmpty { return start..<start }
+            var i = start
+            while i + wanted.count <= bytes.count {
+                if bytes[i] == wanted[0], memcmp(bytes.baseAddress! + i, wanted.baseAddress!, wanted.count) == 0 {
+                    return i..<(i + wanted.count)
+                }
+                i += 1
+            }
+            return nil
         }
     }
 
@@ -365,8 +487,12 @@ public final class LayoutEngine: Sendable {
         let resolve = fallbackResolver(chain)
         var text = text
         return withExtendedLifetime(buffer) { text.withUTF8 { bytes -> [LabelLine] in
+            var properties: TextProperties?
             func measure(_ range: Range<Int>) -> Double {
-                Self.width(bytes, range, chain: chain, size: size, buffer: buffer.pointer, resolve: resolve)
+                Self.width(bytes, range, chain: chain, size: size, buffer: buffer.pointer, properties: {
+                    if properties == nil { properties = TextProperties(bytes) }
+                    return properties!
+                }, resolve: resolve)
             }
             func line(_ range: Range<Int>, _ width: Double) -> LabelLine {
                 LabelLine(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), width: width)

@@ -88,7 +88,7 @@ public struct LayoutInput {
         if let font, let label, !(font.coversASCII && label.lines.allSatisfy({ Self.isASCII($0.text) })) {
             // Which fonts draw the label, for the layout JSON and drawings (a Latin label in a
             // font that has ASCII needs no look).
-            layout.lineRuns = label.lines.map { engine.runs(of: $0.text, font: font, size: fontSize, lang: lang) }
+            layout.lineRuns = engine.runs(ofLines: label.lines, in: text ?? "", font: font, size: fontSize, lang: lang)
             var files = font.fallbackFiles
             for runs in layout.lineRuns {
                 for run in runs where run.file != font.file && !files.contains(run.file) { files.append(run.file) }

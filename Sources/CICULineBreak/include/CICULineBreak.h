@@ -30,6 +30,17 @@ int32_t a11y_line_breaks_locale(const char *utf8, int32_t length, const char *lo
 int32_t a11y_grapheme_offsets(const char *utf8, int32_t length,
                               int32_t *offsets, int32_t capacity);
 
+/// What text is itemized by, per UTF-8 byte of `utf8` (each array `length` long):
+/// - `levels`: the bidi embedding level (ICU's ubidi, paragraph direction from the first
+///   strong character); all 0 when nothing in the text is right-to-left;
+/// - `scripts`: the ICU script code (UScriptCode), Common and Inherited characters taking
+///   the script before them (leading ones the first real script after them);
+/// - `emoji`: 1 inside an emoji presentation sequence (drawn by the emoji font).
+/// Returns 1 when bidi levels were computed, 0 when the text has no right-to-left
+/// character, -1 on an ICU error.
+int32_t a11y_itemize_props(const char *utf8, int32_t length, uint8_t *levels, int32_t *scripts,
+                           uint8_t *emoji);
+
 #ifdef __cplusplus
 }
 #endif
