@@ -1,6 +1,7 @@
 import A11yLayout
 import A11yModel
 import Dispatch
+import Foundation
 
 /// Layout throughput on one core with warm caches, and the cost of the first font load.
 enum LayoutBenchmark {
@@ -40,5 +41,62 @@ enum LayoutBenchmark {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let perSecond = Double(iterations) / seconds
         print("layout: \(Int(perSecond)) layouts/s warm on one core (\(String(format: "%.2f", seconds * 1e9 / Double(iterations))) ns each, 1 in 4 wrapped), first font load \(String(format: "%.1f", coldMilliseconds)) ms through fontconfig, \(String(format: "%.1f", fileMilliseconds)) ms from a file path [checksum \(Int(checksum))]")
+
+        // Labels that need fallback fonts: Latin with Japanese, Arabic with digits.
+        var japanese = variant
+        japanese.text = "Accept 利用規約 and continue"
+        japanese.lang = "ja"
+        var arabic = variant
+        arabic.text = "لديك 3 رسائل جديدة"
+        arabic.lang = "ar"
+        arabic.direction = .rtl
+        var mixedChecksum = 0.0
+        for warm in [japanese, arabic] { mixedChecksum += (try? engine.layout(spec, warm))?.width ?? 0 }
+        let mixedIterations = 200_000
+        let mixedStart = DispatchTime.now().uptimeNanoseconds
+        for index in 0..<mixedIterations {
+            let layout = try? engine.layout(spec, index & 1 == 0 ? japanese : arabic)
+            mixedChecksum += layout?.height ?? 0
+        }
+        let mixedSeconds = Double(DispatchTime.now().uptimeNanoseconds - mixedStart) / 1e9
+        print("layout, mixed scripts: \(Int(Double(mixedIterations) / mixedSeconds)) layouts/s warm on one core (\(String(format: "%.2f", mixedSeconds * 1e9 / Double(mixedIterations))) ns each; \"Accept 利用規約 and continue\" ja and \"لديك 3 رسائل جديدة\" ar, alternately) [checksum \(Int(mixedChecksum))]")
+
+        // First use with fallback: a fresh process whose first layout needs a fallback font
+        // (fontconfig's set-up, the main font, the fallback look-up and the CJK/Arabic font).
+        for (text, lang) in [("Accept terms", "en"), ("Accept 利用規約 and continue", "ja"), ("لديك 3 رسائل جديدة", "ar")] {
+            var times: [Double] = []
+            for _ in 0..<3 {
+                if let ms = firstLayoutInFreshProcess(text: text, lang: lang) { times.append(ms) }
+            }
+            guard !times.isEmpty else { print("layout, first use: could not run a fresh process"); break }
+            print("layout, first use in a fresh process, \(lang) \"\(text)\": \(times.map { String(format: "%.1f", $0) }.joined(separator: ", ")) ms to the first layout")
+        }
+    }
+
+    /// Runs this benchmark binary again with `--first-layout TEXT LANG`: the milliseconds from
+    /// a new engine to its first layout, in a process that has done nothing else.
+    static func firstLayoutInFreshProcess(text: String, lang: String) -> Double? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["--first-layout", text, lang]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// The child's side: lay out one label with a fresh engine and print the milliseconds.
+    static func firstLayout(text: String, lang: String) {
+        let file = "specs/components/CheckboxView.json"
+        let spec = ComponentSpec(file: file, name: "CheckboxView", location: SourceLocation(file: file, line: 1, column: 1))
+        var variant = Variant(name: "first", location: SourceLocation(file: file, line: 1, column: 1), origin: .declared)
+        variant.text = text
+        variant.lang = lang
+        let start = DispatchTime.now().uptimeNanoseconds
+        let layout = try? LayoutEngine().layout(spec, variant)
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        print(layout == nil ? "nan" : String(format: "%.3f", milliseconds))
     }
 }

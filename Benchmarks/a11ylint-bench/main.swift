@@ -10,6 +10,12 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("lint", LintBenchmark.run),
 ]
 
+// The layout benchmark's first-use figure runs this binary again for one layout.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--first-layout" {
+    LayoutBenchmark.firstLayout(text: CommandLine.arguments[2], lang: CommandLine.arguments[3])
+    exit(0)
+}
+
 let requested = Set(CommandLine.arguments.dropFirst())
 let unknown = requested.subtracting(benchmarks.map(\.name))
 if !unknown.isEmpty {

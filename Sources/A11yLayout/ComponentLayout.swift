@@ -104,9 +104,17 @@ public struct ComponentLayout: Sendable, Hashable {
     public var fontFallbacks: [String] = []
     public var lineRuns: [[TextRun]] = []
 
+    @inline(__always)
     public init(kind: ComponentKind, component: String, variant: String, direction: LayoutDirection,
                 order: LayoutOrder, contentSize: ContentSize, fontFile: String?, fontSize: Double, lineHeight: Double,
-                width: Double, height: Double, alignment: LabelAlignment, label: LabelLayout?, hitArea: LayoutRect) {
+                width: Double, height: Double, alignment: LabelAlignment, label: LabelLayout?, hitArea: LayoutRect,
+                isOn: Bool = false, ascent: Double = 0, descent: Double = 0, fontFallbacks: [String] = [],
+                lineRuns: [[TextRun]] = []) {
+        self.isOn = isOn
+        self.ascent = ascent
+        self.descent = descent
+        self.fontFallbacks = fontFallbacks
+        self.lineRuns = lineRuns
         self.kind = kind
         self.component = component
         self.variant = variant

@@ -16,6 +16,24 @@ public final class LayoutEngine: Sendable {
     private struct FontState: ~Copyable {
         var loaded: [FontFileKey: LoadedFont] = [:]
         var resolved: [FontRequest: Result<ResolvedFont, LayoutError>] = [:]
+        /// The last typography resolved and its answer: a run lays out one spec's variants
+        /// in a row, and comparing equal strings (the same buffers) is far cheaper than
+        /// building and hashing a request.
+        var last: LastFont?
+    }
+
+    private final class LastFont {
+        let typography: Typography
+        let specFile: String
+        let result: Result<ResolvedFont, LayoutError>
+        func matches(_ typography: borrowing Typography, _ specFile: borrowing String) -> Bool {
+            self.specFile == specFile && self.typography == typography
+        }
+        init(_ typography: Typography, _ specFile: String, _ result: Result<ResolvedFont, LayoutError>) {
+            self.typography = typography
+            self.specFile = specFile
+            self.result = result
+        }
     }
 
     private struct FontFileKey: Hashable {
@@ -34,6 +52,30 @@ public final class LayoutEngine: Sendable {
         var size: Double
         var maxWidth: Double
         var text: String
+
+        // By the text's bytes: shaping differs between canonically equivalent spellings
+        // (NFC, NFD), and hashing bytes skips String's normalizing hash.
+        static func == (a: ParagraphKey, b: ParagraphKey) -> Bool {
+            a.size == b.size && a.maxWidth == b.maxWidth && a.fonts == b.fonts && LayoutEngine.sameBytes(a.text, b.text)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(fonts)
+            hasher.combine(size)
+            hasher.combine(maxWidth)
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// Whether two strings are the same bytes (not merely canonically equivalent).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
+        }
     }
 
     /// The fonts text is measured with: the main font, the declared fallbacks, the language.
@@ -56,8 +98,42 @@ public final class LayoutEngine: Sendable {
 
     private let fonts = Locked(FontState())
     private let widths = Locked([WidthKey: Double]())
-    private let paragraphs = Locked([ParagraphKey: [LabelLine]]())
+    private let paragraphs = Locked(ParagraphCache())
+
+    /// Wrapped paragraphs: all of them by key, and the last few in a small table indexed by a
+    /// hash of a few bytes, looked at first (a lint run lays out the same label for every
+    /// theme; hashing the whole key each time was a tenth of a layout).
+    private struct ParagraphCache {
+        var all: [ParagraphKey: [LabelLine]] = [:]
+        var recent: [(key: ParagraphKey, lines: [LabelLine])?] = Array(repeating: nil, count: 16)
+
+        static func slot(_ text: String, _ maxWidth: Double) -> Int {
+            var text = text
+            let (count, first, last) = text.withUTF8 { bytes in
+                bytes.isEmpty ? (0, 0, 0) : (bytes.count, bytes[0], bytes[bytes.count - 1])
+            }
+            var mixed = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
+            mixed ^= UInt64(first) << 8 | UInt64(last) << 16
+            mixed ^= maxWidth.bitPattern
+            mixed = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
+            return Int(truncatingIfNeeded: mixed >> 60)
+        }
+
+        func lookup(_ key: ParagraphKey, slot: Int) -> [LabelLine]? {
+            if let entry = recent[slot], entry.key == key { return entry.lines }
+            return nil
+        }
+    }
     private let systemFallbacks = Locked([FallbackKey: LoadedFont?]())
+    private let lineRunsCache = Locked([RunsKey: [[TextRun]]]())
+
+    /// A wrapped label's runs, per line (the layout JSON's `label.runs`).
+    private struct RunsKey: Hashable {
+        var fonts: FontChainKey
+        var size: Double
+        var text: String
+        var lines: [String]
+    }
 
     // MARK: Fonts
 
@@ -65,11 +141,19 @@ public final class LayoutEngine: Sendable {
     /// typography's weight, accepted only when the match's family is the one asked
     /// for), or a .ttf/.otf path relative to the spec file's folder.
     public func resolveFont(_ typography: Typography, specFile: String) throws(LayoutError) -> ResolvedFont {
-        let request = FontRequest(typography, specFile: specFile)
+        if let last = fonts.withLock({ $0.last }), last.matches(typography, specFile) {
+            return try last.result.get()
+        }
         let result: Result<ResolvedFont, LayoutError> = fonts.withLock { state in
-            if let cached = state.resolved[request] { return cached }
-            let result = Result { () throws(LayoutError) -> ResolvedFont in try Self.resolve(request, in: &state) }
-            state.resolved[request] = result
+            let request = FontRequest(typography, specFile: specFile)
+            let result: Result<ResolvedFont, LayoutError>
+            if let cached = state.resolved[request] {
+                result = cached
+            } else {
+                result = Result { () throws(LayoutError) -> ResolvedFont in try Self.resolve(request, in: &state) }
+                state.resolved[request] = result
+            }
+            state.last = LastFont(typography, specFile, result)
             return result
         }
         return try result.get()
@@ -407,6 +491,19 @@ public final class LayoutEngine: Sendable {
     public func runs(ofLines lines: [LabelLine], in text: String, font: ResolvedFont, size: Double,
                      lang: String = "en") -> [[TextRun]] {
         let chain = chain(font, lang: lang)
+        // Cached: every layout of a label other fonts draw names its runs.
+        let key = RunsKey(fonts: chain.key, size: size, text: text, lines: lines.map(\.text))
+        if let cached = lineRunsCache.withLock({ $0[key] }) { return cached }
+        let runs = computeRuns(ofLines: lines, in: text, chain: chain, font: font, size: size, lang: lang)
+        lineRunsCache.withLock { cache in
+            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = runs
+        }
+        return runs
+    }
+
+    private func computeRuns(ofLines lines: [LabelLine], in text: String, chain: FontChain, font: ResolvedFont,
+                             size: Double, lang: String) -> [[TextRun]] {
         let buffer = ShapingBuffer()
         let resolve = fallbackResolver(chain)
         let language = lang == "en" ? nil : hb_language_from_string(lang, -1)
@@ -473,11 +570,19 @@ public final class LayoutEngine: Sendable {
 
     private func lines(of text: String, chain: FontChain, size: Double, maxWidth: Double) -> [LabelLine] {
         let key = ParagraphKey(fonts: chain.key, size: size, maxWidth: maxWidth, text: text)
-        if let cached = paragraphs.withLock({ $0[key] }) { return cached }
+        let slot = ParagraphCache.slot(text, maxWidth)
+        let cached: [LabelLine]? = paragraphs.withLock { cache in
+            if let lines = cache.lookup(key, slot: slot) { return lines }
+            guard let lines = cache.all[key] else { return nil }
+            cache.recent[slot] = (key, lines)
+            return lines
+        }
+        if let cached { return cached }
         let lines = computeLines(of: text, chain: chain, size: size, maxWidth: maxWidth)
         paragraphs.withLock { cache in
-            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = lines
+            if cache.all.count >= Self.cacheLimit { cache.all.removeAll(keepingCapacity: true) }
+            cache.all[key] = lines
+            cache.recent[slot] = (key, lines)
         }
         return lines
     }

@@ -1,7 +1,8 @@
 import CHarfBuzz
 
-/// A font file that typography resolved to, ready for shaping.
-public struct ResolvedFont: Sendable, Hashable, CustomStringConvertible {
+/// A font file that typography resolved to, ready for shaping. A class: it is handed along
+/// on every layout, and a copy is then one reference count rather than one per field.
+public final class ResolvedFont: Sendable, Hashable, CustomStringConvertible {
     /// The font file's path: absolute for a fontconfig match, as joined for a spec-relative path.
     public let file: String
     /// The face inside a collection file (0 for plain .ttf/.otf).

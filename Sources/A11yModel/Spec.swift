@@ -255,8 +255,10 @@ public struct Variant: Sendable, Hashable {
 
     /// The visible text, nil when absent, empty or white space only.
     public var visibleText: String? {
-        guard let text, !text.allSatisfy(\.isWhitespace) else { return nil }
-        return text
+        guard let text else { return nil }
+        // Most labels start with an ASCII letter: no need to walk Characters.
+        if let first = text.utf8.first, first < 0x80, first > 0x20 { return text }
+        return text.allSatisfy(\.isWhitespace) ? nil : text
     }
 }
 

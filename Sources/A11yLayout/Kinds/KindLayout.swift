@@ -25,7 +25,14 @@ public enum KindLayouts {
     ]
 
     public static func layout(for kind: ComponentKind) -> any KindLayout {
-        all.first { $0.kind == kind }!
+        // A switch, not a search of `all`: it runs on every layout.
+        switch kind {
+        case .checkbox: CheckboxLayout()
+        case .radio: RadioLayout()
+        case .switch: SwitchLayout()
+        case .button: ButtonLayout()
+        case .generic: GenericLayout()
+        }
     }
 }
 
@@ -79,30 +86,30 @@ public struct LayoutInput {
     /// A layout with the shared fields filled in.
     public func base(_ spec: ComponentSpec, _ variant: Variant, font: ResolvedFont?, width: Double, height: Double,
                      alignment: LabelAlignment, label: LabelLayout?) -> ComponentLayout {
-        var layout = ComponentLayout(
-            kind: spec.kind ?? .checkbox, component: spec.name, variant: variant.name, direction: variant.direction,
-            order: variant.layout, contentSize: contentSize, fontFile: font?.file, fontSize: fontSize,
-            lineHeight: lineHeight, width: width, height: height, alignment: alignment, label: label,
-            hitArea: LayoutRect(x: 0, y: 0, width: width, height: height))
-        layout.isOn = variant.isChecked
+        // Everything worked out first and the layout made once, in its place: built and then
+        // changed field by field, the (large) value was copied twice on every layout.
+        var lineRuns: [[TextRun]] = []
+        var fallbacks: [String] = []
         if let font, let label, !(font.coversASCII && label.lines.allSatisfy({ Self.isASCII($0.text) })) {
             // Which fonts draw the label, for the layout JSON and drawings (a Latin label in a
             // font that has ASCII needs no look).
-            layout.lineRuns = engine.runs(ofLines: label.lines, in: text ?? "", font: font, size: fontSize, lang: lang)
-            var files = font.fallbackFiles
-            for runs in layout.lineRuns {
-                for run in runs where run.file != font.file && !files.contains(run.file) { files.append(run.file) }
+            lineRuns = engine.runs(ofLines: label.lines, in: text ?? "", font: font, size: fontSize, lang: lang)
+            fallbacks = font.fallbackFiles
+            for runs in lineRuns {
+                for run in runs where run.file != font.file && !fallbacks.contains(run.file) { fallbacks.append(run.file) }
             }
-            layout.fontFallbacks = files
-            if !layout.lineRuns.contains(where: { !$0.isEmpty }) { layout.lineRuns = [] }
+            if !lineRuns.contains(where: { !$0.isEmpty }) { lineRuns = [] }
         } else if let font, !font.fallbacks.isEmpty {
-            layout.fontFallbacks = font.fallbackFiles
+            fallbacks = font.fallbackFiles
         }
-        if let font {
-            layout.ascent = Double(font.ascender) * fontSize / Double(font.unitsPerEm)
-            layout.descent = Double(font.descender) * fontSize / Double(font.unitsPerEm)
-        }
-        return layout
+        let scale = font.map { fontSize / Double($0.unitsPerEm) } ?? 0
+        return ComponentLayout(
+            kind: spec.kind ?? .checkbox, component: spec.name, variant: variant.name, direction: variant.direction,
+            order: variant.layout, contentSize: contentSize, fontFile: font?.file, fontSize: fontSize,
+            lineHeight: lineHeight, width: width, height: height, alignment: alignment, label: label,
+            hitArea: LayoutRect(x: 0, y: 0, width: width, height: height), isOn: variant.isChecked,
+            ascent: Double(font?.ascender ?? 0) * scale, descent: Double(font?.descender ?? 0) * scale,
+            fontFallbacks: fallbacks, lineRuns: lineRuns)
     }
 
     /// The tappable area (`geometry.hitArea`): the whole frame, the state mark only, or
