@@ -189,4 +189,21 @@ import Testing
         let arabic = try layout("أوافق على الشروط", lang: "ar")
         #expect(arabic.label!.lineWidths[0] > 60)
     }
+
+    @Test func digitsInArabicStayInTheMainFontAndEmojiGoToTheEmojiFont() throws {
+        // As Pango itemizes (Tests/PangoComparison): the digit is the main font's, in a run
+        // of its own (another bidi level); the space before it is the Arabic run's.
+        let arabic = try layout("لديك 3 رسائل", lang: "ar")
+        let runs = arabic.lineRuns[0]
+        #expect(runs.map(\.text) == ["لديك ", "3", " رسائل"])
+        #expect(runs[1].file == arabic.fontFile)
+        #expect(runs[0].file != arabic.fontFile && runs[2].file == runs[0].file)
+        #expect(runs.map(\.direction) == [.rtl, .ltr, .rtl])
+        // U+2764 with VS16 is an emoji presentation sequence: the colour emoji font draws it,
+        // not a font that merely has the character; the space joins the Latin run after it.
+        let heart = try layout("\u{2764}\u{FE0F} Favourite")
+        #expect(heart.lineRuns[0].count == 2)
+        #expect(heart.lineRuns[0][0].file.contains("Emoji"))
+        #expect(heart.lineRuns[0][1].text == " Favourite")
+    }
 }
