@@ -92,7 +92,7 @@ PHRASES = {
     "korean": ("ko", ["이용 약관에 동의합니다", "이 기기에서 로그인 상태 유지",
                       "새 메시지가 도착하면 이메일로 알림 받기"]),
     "emoji": ("en", ["Great job 🎉👍", "❤️ Favourite", "👨‍👩‍👧 Family plan", "Weather ☀️🌧️ today",
-                     "🇫🇷 Français 🇯🇵 日本語"]),
+                     "🇫🇷 Français 🇯🇵 日本語", "Done ✅ 👍🏽", "Press 1️⃣ then #️⃣", "© 2026 Orange™ ↩︎"]),
     "mixed": ("en", ["Open 東京 map", "Version 2.1 — العربية", "Pay 12,50 € with Apple Pay"]),
 }
 
