@@ -105,7 +105,7 @@ public final class LayoutEngine: Sendable {
     /// theme; hashing the whole key each time was a tenth of a layout).
     private struct ParagraphCache {
         var all: [ParagraphKey: [LabelLine]] = [:]
-        var recent: [(key: ParagraphKey, lines: [LabelLine])?] = Array(repeating: nil, count: 16)
+        var recent: [RecentParagraph?] = Array(repeating: nil, count: 16)
 
         static func slot(_ text: String, _ maxWidth: Double) -> Int {
             var text = text
@@ -118,12 +118,27 @@ public final class LayoutEngine: Sendable {
             mixed = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
             return Int(truncatingIfNeeded: mixed >> 60)
         }
+    }
 
-        func lookup(_ key: ParagraphKey, slot: Int) -> [LabelLine]? {
-            if let entry = recent[slot], entry.key == key { return entry.lines }
-            return nil
+    /// One entry of the small table: compared field by field with what is asked, so a hit
+    /// builds no key (a class, so looking at it copies one reference).
+    private final class RecentParagraph {
+        let key: ParagraphKey
+        let lines: [LabelLine]
+        init(_ key: ParagraphKey, _ lines: [LabelLine]) {
+            self.key = key
+            self.lines = lines
+        }
+
+        func matches(_ text: String, _ chain: FontChain, _ size: Double, _ maxWidth: Double) -> Bool {
+            guard key.size == size, key.maxWidth == maxWidth, key.fonts.primary == chain.primary.id,
+                  key.fonts.fallbacks.count == chain.fallbacks.count, key.fonts.lang == chain.lang,
+                  LayoutEngine.sameBytes(key.text, text) else { return false }
+            for (id, font) in zip(key.fonts.fallbacks, chain.fallbacks) where id != font.id { return false }
+            return true
         }
     }
+
     private let systemFallbacks = Locked([FallbackKey: LoadedFont?]())
     private let lineRunsCache = Locked([RunsKey: [[TextRun]]]())
 
@@ -569,12 +584,14 @@ public final class LayoutEngine: Sendable {
     }
 
     private func lines(of text: String, chain: FontChain, size: Double, maxWidth: Double) -> [LabelLine] {
-        let key = ParagraphKey(fonts: chain.key, size: size, maxWidth: maxWidth, text: text)
         let slot = ParagraphCache.slot(text, maxWidth)
+        if let recent = paragraphs.withLock({ $0.recent[slot] }), recent.matches(text, chain, size, maxWidth) {
+            return recent.lines
+        }
+        let key = ParagraphKey(fonts: chain.key, size: size, maxWidth: maxWidth, text: text)
         let cached: [LabelLine]? = paragraphs.withLock { cache in
-            if let lines = cache.lookup(key, slot: slot) { return lines }
             guard let lines = cache.all[key] else { return nil }
-            cache.recent[slot] = (key, lines)
+            cache.recent[slot] = RecentParagraph(key, lines)
             return lines
         }
         if let cached { return cached }
@@ -582,7 +599,7 @@ public final class LayoutEngine: Sendable {
         paragraphs.withLock { cache in
             if cache.all.count >= Self.cacheLimit { cache.all.removeAll(keepingCapacity: true) }
             cache.all[key] = lines
-            cache.recent[slot] = (key, lines)
+            cache.recent[slot] = RecentParagraph(key, lines)
         }
         return lines
     }

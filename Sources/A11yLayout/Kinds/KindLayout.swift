@@ -85,7 +85,7 @@ public struct LayoutInput {
 
     /// A layout with the shared fields filled in.
     public func base(_ spec: ComponentSpec, _ variant: Variant, font: ResolvedFont?, width: Double, height: Double,
-                     alignment: LabelAlignment, label: LabelLayout?) -> ComponentLayout {
+                     alignment: LabelAlignment, label: consuming LabelLayout?) -> ComponentLayout {
         // Everything worked out first and the layout made once, in its place: built and then
         // changed field by field, the (large) value was copied twice on every layout.
         var lineRuns: [[TextRun]] = []
