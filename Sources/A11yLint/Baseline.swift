@@ -1,6 +1,7 @@
 import Foundation
 import A11yJSON
 import A11yModel
+import A11yReport
 
 /// A baseline file could not be read, or is not a baseline.
 public struct BaselineError: Error, Sendable, CustomStringConvertible {

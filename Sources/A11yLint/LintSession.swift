@@ -1,7 +1,9 @@
 import Foundation
 import A11yJSON
 import A11yModel
+import A11yReport
 import A11yRules
+import A11yReport
 
 /// One `a11ylint lint` run as the command line describes it: configuration lookup,
 /// the inputs (paths, folders, the `included` roots, or git's index), the lint
@@ -37,6 +39,9 @@ public struct LintRequest: Sendable {
     public var dryRun = false
     /// Attach the fixes of contrast findings to the report (SARIF shows them).
     public var reportFixes = false
+    /// What the reporter needs kept beyond findings (`Reporter.needs`): the run fills
+    /// `LintReport.components` with it.
+    public var reportNeeds: ReportNeeds = []
     /// `--pseudo-locale` (over `pseudo_locale` of the configuration).
     public var pseudoLocale: PseudoLocale?
     /// `--allow-empty`: paths that hold nothing to lint are fine (exit 0).
@@ -96,6 +101,8 @@ public enum LintSession {
             if let jobs = request.jobs { configuration.jobs = jobs }
             if let size = request.maxFileSize { configuration.maxFileSize = size }
             if let locale = request.pseudoLocale { configuration.pseudoLocale = locale }
+            configuration.reportNeeds = request.reportNeeds
+            configuration.reportFixes = request.reportFixes
             if !request.onlyRules.isEmpty {
                 configuration.onlyRules = Set(request.onlyRules)
                 configuration.disabledRules.subtract(request.onlyRules)
@@ -146,12 +153,16 @@ public enum LintSession {
                 throw LintSessionError(message: "--fix rewrites files in the working tree; it does not go with --staged",
                                        messages: messages)
             }
+            // Each round's lint works out the edits from the measurements its rules use.
+            var fixing = configuration
+            fixing.reportFixes = true
+            fixing.reportNeeds = []
             let linter: Linter
-            do { linter = try Linter(catalogue: catalogue, configuration: configuration) } catch {
+            do { linter = try Linter(catalogue: catalogue, configuration: fixing) } catch {
                 throw LintSessionError(message: error.description, messages: messages)
             }
             let specFiles = inputs.filter { $0.kind == .json && $0.contents == nil }.map(\.path)
-            let fixed = SpecFixer.fix(specFiles, linter: linter, options: configuration.ruleOptions)
+            let fixed = SpecFixer.fix(specFiles, linter: linter)
             changes = fixed.changes
             if request.dryRun {
                 diff = fixed.files.keys.sorted().map { UnifiedDiff.make(path: $0, old: fixed.files[$0]!.old,
@@ -244,17 +255,6 @@ public enum LintSession {
                 report = try Baseline(contentsOf: path).apply(to: report)
             } catch {
                 throw LintSessionError(message: error.description, messages: messages)
-            }
-        }
-        if request.reportFixes {
-            var contents: [String: [UInt8]] = [:]
-            for spec in result.specs where contents[spec.file] == nil && spec.file.lowercased().hasSuffix(".json") {
-                if case .success(let bytes) = Linter.readRegularFile(spec.file, limit: configuration.maxFileSize) {
-                    contents[spec.file] = bytes
-                }
-            }
-            for fix in SpecFixer.fixes(for: result.specs, options: configuration.ruleOptions, contents: contents) {
-                report.fixes[ReportFix.key(file: fix.file, theme: fix.theme, role: fix.role)] = fix
             }
         }
         var session = LintSessionResult(report: report, specs: result.specs, ruleOptions: configuration.ruleOptions,

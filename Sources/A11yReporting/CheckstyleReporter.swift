@@ -1,8 +1,13 @@
 import A11yModel
+import A11yReport
 
 /// Checkstyle 4.3 XML: one `<file>` per file (clean ones included), one `<error>` per
 /// finding or unreadable input.
-enum CheckstyleReporter {
+public struct CheckstyleReporter: Reporter {
+    public init() {}
+    public var name: String { "checkstyle" }
+    public func writer(options: ReportOptions) -> any ReportWriter { WholeReportWriter { CheckstyleReporter.render($0) } }
+
     static func render(_ report: LintReport) -> String {
         var byFile: [String: [String]] = [:]
         for file in report.lintedFiles { byFile[file, default: []] = [] }

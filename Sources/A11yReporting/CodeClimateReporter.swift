@@ -1,12 +1,18 @@
 import A11yJSON
 import A11yModel
+import A11yReport
 
 /// GitLab's code-quality report (the Code Climate issue format GitLab reads): a JSON array
 /// of issues with `description`, `check_name` (the rule id), `fingerprint`, `severity` and
 /// `location` (`path` from the repository root, `lines.begin`). Severities: note → info,
 /// warning → minor, error → major (as SwiftLint's codeclimate reporter maps them).
 /// Input errors are `blocker`s with the check name `input-error`.
-enum CodeClimateReporter {
+public struct CodeClimateReporter: Reporter {
+    public init() {}
+    public var name: String { "codeclimate" }
+    public var usesRepositoryRoot: Bool { true }
+    public func writer(options: ReportOptions) -> any ReportWriter { WholeReportWriter { CodeClimateReporter.render($0, paths: options.paths) } }
+
     static func render(_ report: LintReport, paths: ReportPaths?) -> String {
         func path(_ file: String) -> String { paths?.fromRoot(file) ?? file }
         var fingerprints = FindingFingerprints()

@@ -1,8 +1,13 @@
 import Foundation
 import A11yModel
+import A11yReport
 
 /// GitHub Actions workflow commands: each finding becomes an annotation on the file.
-enum GitHubReporter {
+public struct GitHubReporter: Reporter {
+    public init() {}
+    public var name: String { "github" }
+    public func writer(options: ReportOptions) -> any ReportWriter { WholeReportWriter { GitHubReporter.render($0) } }
+
     static func render(_ report: LintReport) -> String {
         var out = ""
         for finding in report.findings {

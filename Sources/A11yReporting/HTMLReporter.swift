@@ -1,10 +1,16 @@
 import A11yJSON
 import A11yModel
+import A11yReport
 
 /// One self-contained HTML page (inline CSS, no scripts, no fetches): summary counts,
 /// findings grouped by component and variant, color swatches for every measured
 /// contrast pair, each variant's computed layout drawn as SVG, and unreadable inputs.
-enum HTMLReporter {
+public struct HTMLReporter: Reporter {
+    public init() {}
+    public var name: String { "html" }
+    public var needs: ReportNeeds { [.contrast, .layouts] }
+    public func writer(options: ReportOptions) -> any ReportWriter { WholeReportWriter { HTMLReporter.render($0, options: options) } }
+
     /// Everything shown for one variant (or, with `variant == nil`, for the component as
     /// a whole).
     struct VariantGroup {
@@ -62,13 +68,19 @@ enum HTMLReporter {
             update(component, finding.variant) { $0.findings.append(finding) }
         }
         // Sorted by theme, then in the caller's order, so that equal inputs give equal pages.
-        let pairs = options.contrastPairs.enumerated().sorted {
+        let contrastPairs = report.componentReports.flatMap { c in c.contrast.map { m in
+            ContrastPair(component: c.spec.name, variant: m.variant.name, theme: m.theme.name, role: m.role,
+                         foreground: m.foreground.hexRGB, background: m.background.hexRGB, ratio: m.ratio, required: m.required)
+        } }
+        var variantDrawings: [String: String] = [:]
+        for c in report.componentReports { for v in c.layouts { if let l = v.layout { variantDrawings[c.spec.name + "\u{1F}" + v.variant.name] = LayoutRendering.svgFragment(l, variant: v.variant, spec: c.spec) } } }
+        let pairs = contrastPairs.enumerated().sorted {
             ($0.element.theme, $0.offset) < ($1.element.theme, $1.offset)
         }.map(\.element)
         for pair in pairs {
             update(pair.component, pair.variant) { $0.pairs.append(pair) }
         }
-        for (key, svg) in options.variantDrawings {
+        for (key, svg) in variantDrawings {
             let parts = key.split(separator: "\u{1F}", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2 else { continue }
             update(String(parts[0]), String(parts[1])) { $0.drawing = svg }
@@ -339,4 +351,10 @@ enum HTMLReporter {
     }
 
     """
+}
+
+struct ContrastPair {
+    var component, variant, theme, role, foreground, background: String
+    var ratio, required: Double
+    var passes: Bool { ratio >= required }
 }

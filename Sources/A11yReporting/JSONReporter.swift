@@ -1,9 +1,14 @@
 import Dispatch
 import A11yJSON
 import A11yModel
+import A11yReport
 
 /// The JSON report of the CLI contract, key order included.
-enum JSONReporter {
+public struct JSONReporter: Reporter {
+    public init() {}
+    public var name: String { "json" }
+    public func writer(options: ReportOptions) -> any ReportWriter { WholeReportWriter { JSONReporter.render($0) } }
+
     /// The report object (pretty, as `JSONOutput` writes it) and a final newline, written
     /// straight as UTF-8: a report may hold tens of thousands of findings, and a tree of
     /// them all is slower to build than the text itself. Large reports are written in

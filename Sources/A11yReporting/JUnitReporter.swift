@@ -1,10 +1,15 @@
 import A11yModel
+import A11yReport
 
 /// JUnit XML: one `<testsuite>` per file, one `<testcase>` per component × rule that checked
 /// the file (rules without findings pass; rules that did not run are not listed), one
 /// `<error>` testcase per file that could not be read. Errors and warnings fail a test case;
 /// notes never do (they go to `<system-out>`).
-enum JUnitReporter {
+public struct JUnitReporter: Reporter {
+    public init() {}
+    public var name: String { "junit" }
+    public func writer(options: ReportOptions) -> any ReportWriter { WholeReportWriter { JUnitReporter.render($0) } }
+
     struct TestCase {
         var className: String
         var name: String

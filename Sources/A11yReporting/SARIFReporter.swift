@@ -1,10 +1,17 @@
 import A11yJSON
 import A11yModel
+import A11yReport
 
 /// SARIF 2.1.0 in the subset GitHub code scanning reads: rules with help and WCAG links,
 /// results with a physical location and a fingerprint that survives line moves, and
 /// unreadable inputs as tool execution notifications.
-enum SARIFReporter {
+public struct SARIFReporter: Reporter {
+    public init() {}
+    public var name: String { "sarif" }
+    public var showsFixes: Bool { true }
+    public var usesRepositoryRoot: Bool { true }
+    public func writer(options: ReportOptions) -> any ReportWriter { WholeReportWriter { SARIFReporter.render($0, paths: options.paths) } }
+
     static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     /// Where a reader of the SARIF file learns about the tool.
     /// The `partialFingerprints` key; bump the version if the hashed fields change.

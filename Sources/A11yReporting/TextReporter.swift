@@ -1,8 +1,14 @@
 import A11yModel
+import A11yReport
 
 /// `path:line:column: severity: message [rule-id]` lines (the form Xcode and editors jump
 /// to), then one summary line.
-enum TextReporter {
+public struct TextReporter: Reporter {
+    public init() {}
+    public var name: String { "text" }
+    public var isTerminalText: Bool { true }
+    public func writer(options: ReportOptions) -> any ReportWriter { WholeReportWriter { TextReporter.render($0, options: options) } }
+
     private enum ANSI {
         static let reset = "\u{1B}[0m"
         static let red = "\u{1B}[1;31m"

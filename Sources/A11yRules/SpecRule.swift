@@ -26,6 +26,9 @@ public struct SpecRuleContext: Sendable {
     public var options: RuleOptions
     public var description: RuleDescription
     public var layoutEngine: LayoutEngine?
+    /// The spec's contrast pairs, measured once per spec by the run for every rule (and
+    /// for `--fix` and the reports); nil: a rule run on its own measures them itself.
+    public var contrast: [ContrastMeasurement]?
 
     public init(options: RuleOptions, description: RuleDescription, layoutEngine: LayoutEngine?) {
         self.options = options

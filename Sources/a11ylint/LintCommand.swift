@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import A11yModel
+import A11yJSON
+import A11yReport
+import A11yReport
 import A11yRules
 import A11yLint
 import A11yReporting
@@ -26,8 +29,9 @@ struct LintCommand: ParsableCommand {
     @Argument(help: "Spec files, index files, folders and Swift files; '-' reads standard input.")
     var paths: [String] = []
 
-    @Option(help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var reporter: ReportFormat = .text
+    @Option(help: ArgumentHelp("Report format: \(Reporters.names.joined(separator: ", ")).", valueName: "reporter"),
+            transform: reporterNamed)
+    var reporter: ReporterChoice = ReporterChoice(TextReporter())
 
     @Option(help: "Write the report to this file instead of standard output.")
     var output: String?
@@ -106,7 +110,9 @@ struct LintCommand: ParsableCommand {
         request.allowEmpty = allowEmpty
         request.fix = fix
         request.pseudoLocale = pseudoLocale
-        request.reportFixes = reporter == .sarif
+        let reporter = self.reporter.reporter
+        request.reportFixes = reporter.showsFixes
+        request.reportNeeds = reporter.needs
         request.dryRun = dryRun
         if dryRun && !fix { throw fail("--dry-run goes with --fix") }
         request.followLinks = followLinks
@@ -134,7 +140,7 @@ struct LintCommand: ParsableCommand {
             // still complete and valid, with the configuration's errors as input errors.
             let sorted = error.configuration.sorted { ($0.location.file, $0.location.line, $0.location.column)
                 < ($1.location.file, $1.location.line, $1.location.column) }
-            for diagnostic in sorted where diagnostic.severity != .error || reporter != .text {
+            for diagnostic in sorted where diagnostic.severity != .error || !reporter.isTerminalText {
                 printError(diagnostic.line)
             }
             let report = LintReport(toolVersion: Linter.version, files: 0, components: 0, findings: [],
@@ -142,9 +148,9 @@ struct LintCommand: ParsableCommand {
                                         InputError(file: $0.location.file, line: $0.location.line,
                                                    column: $0.location.column, message: $0.message)
                                     })
-            var options = ReportOptions(useColor: reporter == .text && terminalWantsColor(output: output))
+            var options = ReportOptions(useColor: reporter.isTerminalText && terminalWantsColor(output: output))
             options.quiet = quiet
-            try emit(Reporter.render(report, as: reporter, options: options), to: output)
+            try emit(reporter.render(report, options: options), to: output)
             throw ExitCode(2)
         }
         session.messages.forEach(printError)
@@ -154,21 +160,36 @@ struct LintCommand: ParsableCommand {
             Foundation.exit(session.report.exitCode(strict: session.strict))
         }
 
-        var options = ReportOptions(useColor: reporter == .text && terminalWantsColor(output: output), strict: session.strict)
+        var options = ReportOptions(useColor: reporter.isTerminalText && terminalWantsColor(output: output), strict: session.strict)
         options.quiet = quiet
-        if reporter == .sarif || reporter == .codeclimate {
+        if reporter.usesRepositoryRoot {
             options.paths = ReportPaths(workingDirectory: request.workingDirectory,
                                         root: (try? Git.topLevel(of: request.workingDirectory)) ?? request.workingDirectory)
         }
-        if reporter == .html {
-            options.contrastPairs = ReportExtras.contrastPairs(session.specs, options: session.ruleOptions)
-            options.variantDrawings = ReportExtras.drawings(session.specs)
-        }
-        try emit(Reporter.render(session.report, as: reporter, options: options), to: output)
+        try emit(reporter.render(session.report, options: options), to: output)
         // Exit here rather than unwinding: freeing every finding one by one costs more
         // than the process teardown does. `exit` flushes standard I/O first.
         Foundation.exit(session.report.exitCode(strict: session.strict))
     }
+}
+
+/// `--reporter NAME`: a reporter of `Reporters.all`, looked up by name.
+struct ReporterChoice: Sendable {
+    var reporter: any Reporter
+    init(_ reporter: any Reporter) { self.reporter = reporter }
+}
+
+struct UnknownReporter: Error, CustomStringConvertible {
+    var name: String
+    var description: String {
+        "no such reporter" + Suggestions.hint(for: name, in: Reporters.names)
+            + "; the reporters are " + Reporters.names.joined(separator: ", ")
+    }
+}
+
+func reporterNamed(_ name: String) throws -> ReporterChoice {
+    guard let reporter = Reporters.named(name) else { throw UnknownReporter(name: name) }
+    return ReporterChoice(reporter)
 }
 
 /// A line on standard error, prefixed with the tool's name.
