@@ -33,7 +33,7 @@ struct LintCommand: ParsableCommand {
             transform: reporterNamed)
     var reporter: ReporterChoice = ReporterChoice(TextReporter())
 
-    @Option(help: "Write the report to this file instead of standard output.")
+    @Option(name: [.short, .long], help: "Write the report to this file instead of standard output.")
     var output: String?
 
     @Option(help: "Configuration file (repeatable: merged in order, later ones on top; default: .a11ylint.yml found upward from the working directory).")
