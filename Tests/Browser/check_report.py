@@ -44,6 +44,12 @@ MIN_OFF_BACKGROUND = 0.01
 MAX_HEIGHT = 40000  # CSS px; longer pages are cut there (and say so)
 
 
+def shown(path):
+    """A path relative to the repository when inside it."""
+    path = pathlib.Path(path).resolve()
+    return str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
+
+
 def fail_setup(msg):
     print(f"browser: cannot run: {msg}", file=sys.stderr)
     print("browser: 0 passed, 1 failed")
@@ -248,7 +254,7 @@ def main():
             detail = (f"{w}x{h} px, {len(png):,} bytes, {colours:,} distinct colours, "
                       f"{off_bg:.1%} of pixels off the background colour"
                       + (f"; page is {full_height} px tall, cut at {MAX_HEIGHT}" if full_height > height else "")
-                      + f"; saved {os.path.relpath(out / 'report.png', REPO)}; taken at {shot_seconds:.1f} s")
+                      + f"; saved {shown(out / 'report.png')}; taken at {shot_seconds:.1f} s")
             if not ok:
                 detail += f" -- looks blank (needs >= {MIN_COLOURS} colours and >= {MIN_OFF_BACKGROUND:.0%} off background)"
         except (ValueError, zlib.error, TypeError) as e:
@@ -269,7 +275,7 @@ def main():
             check("axe: no serious or critical violation", False, f"axe.run failed: {axe}")
         else:
             (out / "axe.json").write_text(json.dumps(axe, indent=2), encoding="utf-8")
-            version = axe.get("testEngine", {}).get("version", "?")
+            version = driver.execute_script("return axe.version")
             violations = axe.get("violations", [])
             blocking = [v for v in violations if v.get("impact") in ("serious", "critical")]
             other = [v for v in violations if v not in blocking]
@@ -288,7 +294,7 @@ def main():
                         print(f"      ... and {len(v['nodes']) - 10} more")
             check("axe: no serious or critical violation", not blocking,
                   f"axe-core {version}: {len(blocking)} serious/critical rule(s), {len(other)} minor/moderate, "
-                  f"{len(review)} to review by hand, {len(axe.get('passes', []))} rules passed; saved {os.path.relpath(out / 'axe.json', REPO)}")
+                  f"{len(review)} to review by hand, {len(axe.get('passes', []))} rules passed; saved {shown(out / 'axe.json')}")
 
         # 4. Network: everything the page asked for, the whole session long.
         network_events(driver, seen)
