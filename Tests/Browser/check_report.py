@@ -18,6 +18,9 @@ chromedriver and checks, each as one named check:
               target selectors; minor/moderate ones are listed as notes). Full results in
               .build/browser/axe.json.
 
+When the page's CSS has a prefers-color-scheme query, the screenshot and axe checks run again
+with the dark scheme emulated (report-dark.png, axe-dark.json).
+
 Prints "browser: N passed, N failed" last; exit 0 when all pass, 1 otherwise, 2 when the
 check could not run at all (browser, driver or Python packages missing).
 """
@@ -179,6 +182,91 @@ def network_events(driver, seen):
             seen.append((params.get("url", ""), "WebSocket", ""))
 
 
+HAS_DARK_SCHEME_JS = """
+function has(rules) {
+  for (const r of rules) {
+    if (r.media && /prefers-color-scheme/.test(r.media.mediaText)) return true;
+    if (r.cssRules && has(r.cssRules)) return true;
+  }
+  return false;
+}
+for (const sheet of document.styleSheets) {
+  try {
+    if (sheet.media && /prefers-color-scheme/.test(sheet.media.mediaText)) return true;
+    if (has(sheet.cssRules)) return true;
+  } catch (e) {}
+}
+return false;
+"""
+
+
+def screenshot(driver, path, t0):
+    """Full-page PNG saved at path, decoded and counted; returns (ok, detail)."""
+    metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+    size = metrics.get("cssContentSize") or metrics["contentSize"]
+    width = max(1, int(size["width"]))
+    full_height = max(1, int(size["height"]))
+    height = min(full_height, MAX_HEIGHT)
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True, "optimizeForSpeed": True,
+        "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
+    png = base64.b64decode(shot["data"])
+    taken = time.monotonic() - t0
+    path.write_bytes(png)
+    try:
+        w, h, bpp, rows = decode_png(png)
+        colours, off_bg, _ = colour_stats(w, h, bpp, rows)
+    except (ValueError, zlib.error, TypeError, struct.error) as e:
+        return False, f"screenshot PNG could not be decoded: {e}"
+    ok = colours >= MIN_COLOURS and off_bg >= MIN_OFF_BACKGROUND
+    detail = (f"{w}x{h} px, {len(png):,} bytes, {colours:,} distinct colours, "
+              f"{off_bg:.1%} of pixels off the background colour"
+              + (f"; page is {full_height} px tall, cut at {MAX_HEIGHT}" if full_height > height else "")
+              + f"; saved {shown(path)}; taken at {taken:.1f} s")
+    if not ok:
+        detail += f" -- looks blank (needs >= {MIN_COLOURS} colours and >= {MIN_OFF_BACKGROUND:.0%} off background)"
+    return ok, detail
+
+
+def run_axe(driver, path):
+    """axe-core on the page as it is now; full results saved at path; returns (ok, detail)."""
+    try:
+        import axe_selenium_python
+    except ImportError as e:
+        fail_setup(f"axe-selenium-python not importable ({e}); run scripts/bootstrap")
+    axe_js = pathlib.Path(axe_selenium_python.__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+    if not driver.execute_script("return typeof axe !== 'undefined'"):
+        driver.execute_script(axe_js.read_text(encoding="utf-8"))
+    axe = driver.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']})"
+        ".then(function (r) { done(r); }, function (e) { done({error: String(e)}); });")
+    if not isinstance(axe, dict) or "error" in axe:
+        return False, f"axe.run failed: {axe}"
+    path.write_text(json.dumps(axe, indent=2), encoding="utf-8")
+    version = driver.execute_script("return axe.version")
+    violations = axe.get("violations", [])
+    blocking = [v for v in violations if v.get("impact") in ("serious", "critical")]
+    other = [v for v in violations if v not in blocking]
+    # "incomplete": axe could not decide (e.g. text over an image); listed, not failed.
+    review = axe.get("incomplete", [])
+    for label, group in (("VIOLATION", blocking), ("note", other), ("needs review", review)):
+        for v in group:
+            print(f"  {label}: {v['id']} ({v.get('impact')}): {v.get('help')} "
+                  f"[{len(v['nodes'])} element(s)] {v.get('helpUrl', '')}")
+            for node in v["nodes"][:10]:
+                target = " ".join(t if isinstance(t, str) else json.dumps(t) for t in node.get("target", []))
+                print(f"      {target}")
+                if label == "VIOLATION" and node.get("failureSummary"):
+                    for line in node["failureSummary"].splitlines()[:4]:
+                        print(f"        {line.strip()}")
+            if len(v["nodes"]) > 10:
+                print(f"      ... and {len(v['nodes']) - 10} more (all in {shown(path)})")
+    return not blocking, (f"axe-core {version}: {len(blocking)} serious/critical rule(s), "
+                          f"{len(other)} minor/moderate, {len(review)} to review by hand, "
+                          f"{len(axe.get('passes', []))} rules passed; saved {shown(path)}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--html", help="check this HTML file instead of rendering the Samples' report")
@@ -190,9 +278,11 @@ def main():
     t0 = time.monotonic()
     out = pathlib.Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    for name in ("report.png", "report-dark.png", "axe.json", "axe-dark.json"):
+        (out / name).unlink(missing_ok=True)  # nothing left from an earlier run
     results = []  # (name, ok)
 
-    def check(name, ok, detail=""):
+    def check(ok, detail, name):
         results.append((name, ok))
         print(f"{'pass' if ok else 'FAIL'}: {name}" + (f" ({detail})" if detail else "")
               + f" [{time.monotonic() - t0:.1f} s]", flush=True)
@@ -213,9 +303,8 @@ def main():
         proc = subprocess.run([str(binary), "Samples", "--reporter", "html", "--output", str(page)],
                               cwd=REPO, capture_output=True, text=True)
         ok = proc.returncode in (0, 1) and page.is_file() and page.stat().st_size > 0
-        check("render: a11ylint Samples --reporter html", ok,
-              f"exit {proc.returncode} (1 expected: the samples have findings), "
-              f"{page.stat().st_size if page.is_file() else 0} bytes")
+        check(ok, f"exit {proc.returncode} (1 expected: the samples have findings), "
+              f"{page.stat().st_size if page.is_file() else 0} bytes", "render: a11ylint Samples --reporter html")
         if not ok:
             print(proc.stderr[-2000:], file=sys.stderr)
             print(f"browser: {sum(ok for _, ok in results)} passed, {sum(not ok for _, ok in results)} failed")
@@ -235,66 +324,16 @@ def main():
         seen = []
         network_events(driver, seen)
 
-        # 2. Screenshot (full page), decoded and counted here.
-        metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
-        size = metrics.get("cssContentSize") or metrics["contentSize"]
-        width = max(1, int(size["width"]))
-        full_height = max(1, int(size["height"]))
-        height = min(full_height, MAX_HEIGHT)
-        shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
-            "format": "png", "captureBeyondViewport": True, "optimizeForSpeed": True,
-            "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
-        png = base64.b64decode(shot["data"])
-        shot_seconds = time.monotonic() - t0
-        (out / "report.png").write_bytes(png)
-        try:
-            w, h, bpp, rows = decode_png(png)
-            colours, off_bg, total = colour_stats(w, h, bpp, rows)
-            ok = colours >= MIN_COLOURS and off_bg >= MIN_OFF_BACKGROUND
-            detail = (f"{w}x{h} px, {len(png):,} bytes, {colours:,} distinct colours, "
-                      f"{off_bg:.1%} of pixels off the background colour"
-                      + (f"; page is {full_height} px tall, cut at {MAX_HEIGHT}" if full_height > height else "")
-                      + f"; saved {shown(out / 'report.png')}; taken at {shot_seconds:.1f} s")
-            if not ok:
-                detail += f" -- looks blank (needs >= {MIN_COLOURS} colours and >= {MIN_OFF_BACKGROUND:.0%} off background)"
-        except (ValueError, zlib.error, TypeError) as e:
-            ok, detail = False, f"screenshot PNG could not be decoded: {e}"
-        check("screenshot: full page, not blank", ok, detail)
-
-        # 3. axe-core on the page.
-        try:
-            import axe_selenium_python
-        except ImportError as e:
-            fail_setup(f"axe-selenium-python not importable ({e}); run scripts/bootstrap")
-        axe_js = pathlib.Path(axe_selenium_python.__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
-        driver.execute_script(axe_js.read_text(encoding="utf-8"))
-        axe = driver.execute_async_script(
-            "var done = arguments[arguments.length - 1];"
-            "axe.run(document, {resultTypes: ['violations']}).then(function (r) { done(r); }, function (e) { done({error: String(e)}); });")
-        if not isinstance(axe, dict) or "error" in axe:
-            check("axe: no serious or critical violation", False, f"axe.run failed: {axe}")
-        else:
-            (out / "axe.json").write_text(json.dumps(axe, indent=2), encoding="utf-8")
-            version = driver.execute_script("return axe.version")
-            violations = axe.get("violations", [])
-            blocking = [v for v in violations if v.get("impact") in ("serious", "critical")]
-            other = [v for v in violations if v not in blocking]
-            # "incomplete": axe could not decide (e.g. text over an image); listed, not failed.
-            review = axe.get("incomplete", [])
-            for label, group in (("VIOLATION", blocking), ("note", other), ("needs review", review)):
-                for v in group:
-                    print(f"  {label}: {v['id']} ({v.get('impact')}): {v.get('help')} [{len(v['nodes'])} element(s)] {v.get('helpUrl', '')}")
-                    for node in v["nodes"][:10]:
-                        target = " ".join(json.dumps(t) if not isinstance(t, str) else t for t in node.get("target", []))
-                        print(f"      {target}")
-                        if label == "VIOLATION" and node.get("failureSummary"):
-                            for line in node["failureSummary"].splitlines()[:4]:
-                                print(f"        {line.strip()}")
-                    if len(v["nodes"]) > 10:
-                        print(f"      ... and {len(v['nodes']) - 10} more")
-            check("axe: no serious or critical violation", not blocking,
-                  f"axe-core {version}: {len(blocking)} serious/critical rule(s), {len(other)} minor/moderate, "
-                  f"{len(review)} to review by hand, {len(axe.get('passes', []))} rules passed; saved {shown(out / 'axe.json')}")
+        # 2. Screenshot (full page), decoded and counted here. 3. axe-core on the page.
+        check(*screenshot(driver, out / "report.png", t0), "screenshot: full page, not blank")
+        check(*run_axe(driver, out / "axe.json"), "axe: no serious or critical violation")
+        # The same in the dark colour scheme, when the page's CSS has one.
+        if driver.execute_script(HAS_DARK_SCHEME_JS):
+            print("browser: the page has a prefers-color-scheme style: checking it dark too", flush=True)
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+                "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+            check(*screenshot(driver, out / "report-dark.png", t0), "screenshot (dark scheme): full page, not blank")
+            check(*run_axe(driver, out / "axe-dark.json"), "axe (dark scheme): no serious or critical violation")
 
         # 4. Network: everything the page asked for, the whole session long.
         network_events(driver, seen)
@@ -331,7 +370,7 @@ def main():
     ok = not bad and page_loads == 1
     if page_loads != 1:
         detail += " -- the page's own load was not seen, so the network log is not trustworthy"
-    check("network: the page makes no request", ok, detail)
+    check(ok, detail, "network: the page makes no request")
 
     passed = sum(ok for _, ok in results)
     failed = len(results) - passed
