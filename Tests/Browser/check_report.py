@@ -8,8 +8,9 @@ chromedriver and checks, each as one named check:
   network     the page makes no request at all: no http(s)/ws, and no load of another local
               file either (only the page itself and data:/blob:/about: URLs). Seen two ways:
               the DevTools Network events of the page (chromedriver's performance log, the
-              whole session long: load, screenshot and axe) and the page's own
-              performance.getEntriesByType('resource').
+              whole session long: load, screenshot and axe), the page's own
+              performance.getEntriesByType('resource'), and <link rel=preconnect /
+              dns-prefetch / prefetch / preload ...> hints (they connect without a request).
   screenshot  a full-page PNG (saved as .build/browser/report.png), decoded here with zlib
               alone, is not blank: enough distinct colours and enough pixels off the
               background colour. Its size is printed.
