@@ -30,6 +30,8 @@ public struct HTMLReporter: Reporter {
         var details: ComponentReport?
         var findings: [Finding] = []
         var id = ""
+        /// The name, and the file when another section has the same name.
+        var title = ""
         var counts: ReportCounts { ReportCounts(findings) }
     }
 
@@ -56,7 +58,11 @@ public struct HTMLReporter: Reporter {
             }
         }
         sections.sort { ($0.name, $0.file) < ($1.name, $1.file) }
-        for index in sections.indices { sections[index].id = "component-\(index + 1)" }
+        let repeated = Set(Dictionary(grouping: sections, by: \.name).filter { $0.value.count > 1 }.keys)
+        for index in sections.indices {
+            sections[index].id = "component-\(index + 1)"
+            sections[index].title = sections[index].name + (repeated.contains(sections[index].name) ? " in \(sections[index].file)" : "")
+        }
         return sections
     }
 
@@ -120,10 +126,8 @@ public struct HTMLReporter: Reporter {
         guard !sections.isEmpty || hasLoose || hasInputErrors else { return }
         out += "<nav aria-labelledby=\"contents-title\">\n<h2 id=\"contents-title\">Contents</h2>\n<ul>\n"
         out += "<li><a href=\"#summary\">Summary</a></li>\n"
-        let repeated = Set(Dictionary(grouping: sections, by: \.name).filter { $0.value.count > 1 }.keys)
         for section in sections {
-            let file = repeated.contains(section.name) ? " in <code>\(Markup.escape(section.file))</code>" : ""
-            out += "<li><a href=\"#\(section.id)\">\(Markup.escape(section.name))</a>\(file) <span class=\"muted\">("
+            out += "<li><a href=\"#\(section.id)\">\(Markup.escape(section.title))</a> <span class=\"muted\">("
                 + tally(section.counts) + ")</span></li>\n"
         }
         if hasLoose { out += "<li><a href=\"#other-findings\">Findings outside components</a></li>\n" }
@@ -174,7 +178,7 @@ public struct HTMLReporter: Reporter {
             if !entry.sections.contains(target) { entry.sections.append(target) }
             rules[finding.rule] = entry
         }
-        let names = Dictionary(sections.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let names = Dictionary(sections.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
         let descriptions = Dictionary(report.rules.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         out += "<div class=\"table-wrap\" role=\"region\" aria-labelledby=\"rules-caption\" tabindex=\"0\">\n"
         out += "<table class=\"rules\">\n<caption id=\"rules-caption\">Findings per rule</caption>\n<thead>\n<tr>"
@@ -204,7 +208,7 @@ public struct HTMLReporter: Reporter {
 
     private static func writeSection(_ section: Section, into out: inout String) {
         out += "<section class=\"component\" aria-labelledby=\"\(section.id)\">\n"
-        out += "<h2 id=\"\(section.id)\">\(Markup.escape(section.name))</h2>\n"
+        out += "<h2 id=\"\(section.id)\">\(Markup.escape(section.title))</h2>\n"
         var meta = [section.file]
         if let spec = section.details?.spec {
             if let kind = spec.kind { meta.append(kind.rawValue) }
@@ -227,7 +231,7 @@ public struct HTMLReporter: Reporter {
             out += "</section>\n"
             return
         }
-        if !details.contrast.isEmpty { writeContrastGrid(details, id: section.id, into: &out) }
+        if !details.contrast.isEmpty { writeContrastGrid(details, id: section.id, title: section.title, into: &out) }
         if !details.layouts.isEmpty { writeVariants(details, id: section.id, into: &out) }
         out += "</section>\n"
     }
@@ -251,7 +255,10 @@ public struct HTMLReporter: Reporter {
         }
         if case .string(let hex)? = finding.measured["suggestion"], let colour = RGBA(hex: hex) {
             var text = "Try \(chip(colour)) <code>\(Markup.escape(colour.hexRGB))</code>"
-            if case .number(let ratio)? = finding.measured["suggestionRatio"] { text += " (\(number(ratio, down: true)):1)" }
+            if case .number(let ratio)? = finding.measured["suggestionRatio"] {
+                let required: Double = { if case .number(let r)? = finding.measured["required"] { return r }; return 0 }()
+                text += " (\(ratioText(ratio, required: required)):1)"
+            }
             if case .number(let alpha)? = finding.measured["suggestedAlpha"] { text += ", or keep the colour at opacity \(alphaText(alpha))" }
             if case .string(let role)? = finding.measured["roleSuggestion"], let shared = RGBA(hex: role) {
                 text += "; \(chip(shared)) <code>\(Markup.escape(shared.hexRGB))</code> passes every pair of this colour role"
@@ -315,7 +322,7 @@ public struct HTMLReporter: Reporter {
         return rows
     }
 
-    private static func writeContrastGrid(_ details: ComponentReport, id: String, into out: inout String) {
+    private static func writeContrastGrid(_ details: ComponentReport, id: String, title: String, into out: inout String) {
         var themes: [String] = []
         for m in details.contrast where !themes.contains(m.theme.name) { themes.append(m.theme.name) }
         let rows = gridRows(details.contrast, themes: themes)
@@ -325,7 +332,7 @@ public struct HTMLReporter: Reporter {
             + "in the spec, the colour it composites to over its background, the ratio and what it needs, and for a "
             + "failure the nearest colour that passes.</p>\n"
         out += "<div class=\"table-wrap\" role=\"region\" aria-labelledby=\"\(id)-grid-caption\" tabindex=\"0\">\n"
-        out += "<table class=\"grid\">\n<caption id=\"\(id)-grid-caption\">Contrast of \(Markup.escape(details.spec.name)): "
+        out += "<table class=\"grid\">\n<caption id=\"\(id)-grid-caption\">Contrast of \(Markup.escape(title)): "
             + "colour roles per state (rows) in each theme (columns)</caption>\n<thead>\n<tr><th scope=\"col\">State and colour role</th>"
         for theme in themes { out += "<th scope=\"col\">\(Markup.escape(theme))</th>" }
         out += "</tr>\n</thead>\n<tbody>\n"
@@ -364,7 +371,7 @@ public struct HTMLReporter: Reporter {
         out += " <span class=\"ratio\">\(ratioText(m.ratio, required: m.required)):1, \(needs)</span>"
         if !m.passes, let suggestion = m.suggestion {
             out += "<span class=\"suggestion\">Try \(chip(suggestion)) <code>\(suggestion.hexRGB)</code> "
-                + "(\(number(Contrast.ratio(suggestion, m.background), down: true)):1)"
+                + "(\(ratioText(Contrast.ratio(suggestion, m.background), required: m.required)):1)"
             if let alpha = m.suggestedAlpha { out += ", or opacity \(alphaText(alpha))" }
             out += "</span>"
         }
@@ -394,7 +401,7 @@ public struct HTMLReporter: Reporter {
         out += legend(minimumTarget: details.touchTarget)
         for (index, variant) in details.layouts.enumerated() {
             let variantID = "\(id)-v\(index + 1)"
-            out += "<section class=\"variant\" aria-labelledby=\"\(variantID)\">\n"
+            out += "<section class=\"variant\">\n"
             out += "<h4 id=\"\(variantID)\">Variant <code>\(Markup.escape(variant.variant.name))</code></h4>\n"
             out += "<p class=\"meta\">\(Markup.escape(stateSummary(variant.variant)))</p>\n"
             guard let layout = variant.layout else {
@@ -585,10 +592,10 @@ public struct HTMLReporter: Reporter {
     }
 
     /// A figure for people: at most two decimals, no trailing zeros (15.647058823529413 →
-    /// 15.65, 44.0 → 44); `down` rounds down (a passing ratio never shown above itself).
-    static func number(_ value: Double, down: Bool = false) -> String {
+    /// 15.65, 44.0 → 44).
+    static func number(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 1e15 else { return JSONOutput.format(value) }
-        let hundredths = down ? (value * 100).rounded(.down) : (value * 100).rounded()
+        let hundredths = (value * 100).rounded()
         if hundredths == 0 { return "0" }
         var s = hundredths < 0 ? "-" : ""
         let magnitude = Int(abs(hundredths))
