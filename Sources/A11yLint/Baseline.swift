@@ -156,26 +156,51 @@ public struct Baseline: Sendable {
 
     /// `report` without the findings this baseline knows; `baselined` counts them.
     public func apply(to report: LintReport) -> LintReport {
-        var remaining: [Key: Int] = [:]
-        for entry in entries { remaining[entry.key, default: 0] += 1 }
-        var kept: [Finding] = []
-        var matched = 0
-        for finding in report.findings {
-            let key = Entry(finding).key
-            if let count = remaining[key], count > 0 {
-                remaining[key] = count - 1
-                matched += 1
-            } else {
-                kept.append(finding)
-            }
-        }
+        var matcher = self.matcher()
         var filtered = report
-        filtered.findings = kept
+        let matched = matcher.filter(&filtered.findings)
         filtered.baselined = (report.baselined ?? 0) + matched
         return filtered
     }
 
-    /// `./specs//a.json` → `specs/a.json`, so the same file spelled two ways matches.
+    /// Matches findings against the entries as they come, file by file: an entry matches
+    /// one finding.
+    public func matcher() -> Matcher { Matcher(entries) }
+
+    public struct Matcher: Sendable {
+        private var remaining: [Key: Int] = [:]
+        private var matchesAll = false
+
+        /// A baseline that knows every finding (the one a run writes and then uses).
+        public static var everything: Matcher {
+            var matcher = Matcher([])
+            matcher.matchesAll = true
+            return matcher
+        }
+
+        init(_ entries: [Entry]) {
+            for entry in entries { remaining[entry.key, default: 0] += 1 }
+        }
+
+        /// Removes the findings the baseline knows; returns how many.
+        public mutating func filter(_ findings: inout [Finding]) -> Int {
+            if matchesAll {
+                defer { findings.removeAll() }
+                return findings.count
+            }
+            guard !remaining.isEmpty else { return 0 }
+            var matched = 0
+            findings.removeAll { finding in
+                let key = Entry(finding).key
+                guard let count = remaining[key], count > 0 else { return false }
+                remaining[key] = count - 1
+                matched += 1
+                return true
+            }
+            return matched
+        }
+    }
+
     static func normalizedPath(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         let normalized = GitIndexSnapshot.normalized(path)

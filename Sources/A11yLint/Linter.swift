@@ -55,6 +55,22 @@ public struct LintResult: Sendable {
     /// Inputs left out by the configuration's `included` / `excluded`.
     public var outOfScope = 0
 
+    public init(report: LintReport, specs: [ComponentSpec], outOfScope: Int = 0) {
+        self.report = report
+        self.specs = specs
+        self.outOfScope = outOfScope
+    }
+
+    /// A whole report from a stream's files (in sorted order) and totals.
+    init(files: [FileResults], totals: LintStream.Totals) {
+        var report = totals.report()
+        report.findings = files.flatMap(\.findings)
+        report.inputErrors = files.flatMap(\.inputErrors)
+        report.componentReports = files.flatMap(\.components)
+        self.init(report: report, specs: totals.specs.sorted { ($0.file, $0.name) < ($1.file, $1.name) },
+                  outOfScope: totals.outOfScope)
+    }
+
     /// Two runs' results as one (nested configurations lint their files apart).
     public func merged(with other: LintResult) -> LintResult {
         let a = report, b = other.report
@@ -133,72 +149,14 @@ public final class Linter: Sendable {
         return lint(inputs: inputs, inputErrors: errors)
     }
 
+    /// Lints `inputs` and returns the whole report (a run that writes a report as it goes
+    /// uses `LintSession.run(_:catalogue:each:)`, which hands results over file by file).
     public func lint(inputs given: [LintInput], inputErrors: [InputError] = []) -> LintResult {
-        let inputs = given.filter(isInScope)
-        var outcomes = parallelMap(inputs) { self.lintFile($0) }
-        // Index files name more specs: lint those not given already.
-        var listedPaths: [String] = []
-        var listedKeys = Set<String>()
-        // Canonical paths cost a file-system walk each: only read when an index names specs.
-        var knownPaths: Set<String>?
-        for outcome in outcomes {
-            for path in outcome.index?.existingSpecPaths ?? [] {
-                let known = knownPaths ?? Set(inputs.map { Self.canonical($0.path) })
-                knownPaths = known
-                let key = Self.canonical(path)
-                if !known.contains(key), listedKeys.insert(key).inserted, isInScope(LintInput(path: path)) {
-                    listedPaths.append(path)
-                }
-            }
-        }
-        var listed = listedPaths.map { LintInput(path: $0) }
-        if let index = configuration.gitIndex {
-            let contents = index.contents(of: listedPaths)
-            listed = listedPaths.compactMap { path in contents[path].map { LintInput(path: path, contents: $0) } }
-        }
-        outcomes += parallelMap(listed) { self.lintFile($0) }
-
-        var findings: [Finding] = []
-        findings.reserveCapacity(outcomes.reduce(0) { $0 + $1.findings.count })
-        var errors = inputErrors
-        var specs: [ComponentSpec] = []
-        var files = 0
-        var suppressed = 0
-        var lintedFiles: [String] = []
-        var rulesRun: [String: [String]] = [:]
-        var components: [ComponentReport] = []
-        var fixes: [String: ReportFix] = [:]
-        for outcome in outcomes where outcome.counted {
-            components += outcome.components
-            for fix in outcome.fixes { fixes[ReportFix.key(file: fix.file, theme: fix.theme, role: fix.role)] = fix }
-            files += 1
-            lintedFiles.append(outcome.path)
-            var ran = Set(outcome.rulesRun)
-            for finding in outcome.findings { ran.insert(finding.rule) }
-            rulesRun[outcome.path] = ran.sorted()
-            findings += outcome.findings
-            errors += outcome.errors
-            specs += outcome.specs
-            suppressed += outcome.suppressed
-        }
-        // A rule's findings mostly come in runs: hash a rule id only when it changes.
-        var ran = Set(specRules.ruleIDs).union(sourceRules.ruleIDs)
-        var previousRule = ""
-        findings.withUnsafeBufferPointer { items in
-            for index in items.indices where items[index].rule != previousRule {
-                previousRule = items[index].rule
-                ran.insert(previousRule)
-            }
-        }
-        let descriptions = catalogue.entries.map(\.description) + customRuleDescriptions
-        var report = LintReport(toolVersion: Self.version, files: files, components: specs.count, findings: findings,
-                                inputErrors: errors, suppressed: suppressed,
-                                rules: descriptions.filter { ran.contains($0.id) },
-                                lintedFiles: lintedFiles, rulesRun: rulesRun)
-        report.componentReports = components.sorted(by: ComponentReport.order)
-        report.fixes = fixes
-        return LintResult(report: report, specs: specs.sorted { ($0.file, $0.name) < ($1.file, $1.name) },
-                          outOfScope: given.count - inputs.count)
+        var files: [FileResults] = []
+        let stream = LintStream(groups: [LintStream.Group(linter: self, inputs: given)], jobs: configuration.jobs,
+                                keepSpecs: true)
+        let totals = stream.run(inputErrors: inputErrors) { files.append($0) }
+        return LintResult(files: files, totals: totals)
     }
 
     /// Reads the spec's String Catalog (`a11y.strings`, relative to the spec) into it; an
@@ -307,7 +265,7 @@ public final class Linter: Sendable {
     func enabled(_ ids: [String]) -> [String] { ids.filter(configuration.isEnabled) }
 
     /// Inside `included` and not `excluded` (always true without a scope).
-    private func isInScope(_ input: LintInput) -> Bool {
+    func isInScope(_ input: LintInput) -> Bool {
         guard let scope = configuration.scope, input.checksScope else { return true }
         let base = configuration.relativePathBase ?? FileManager.default.currentDirectoryPath
         return scope.contains(absolutePath: PathScope.absolute(input.path, from: base))

@@ -69,25 +69,6 @@ public protocol ReportWriter {
     mutating func finish(_ totals: LintReport, to sink: inout some ReportSink)
 }
 
-/// What one file gave: its findings (in report order), input errors and components.
-public struct FileResults: Sendable {
-    public var file: String
-    public var findings: [Finding] = []
-    public var inputErrors: [InputError] = []
-    public var components: [ComponentReport] = []
-
-    public init(file: String) { self.file = file }
-
-    /// `report`'s results, file by file in sorted path order.
-    static func split(_ report: LintReport) -> [FileResults] {
-        var files: [String: FileResults] = [:]
-        for finding in report.findings { files[finding.location.file, default: FileResults(file: finding.location.file)].findings.append(finding) }
-        for error in report.inputErrors { files[error.location.file, default: FileResults(file: error.location.file)].inputErrors.append(error) }
-        for component in report.componentReports { files[component.spec.file, default: FileResults(file: component.spec.file)].components.append(component) }
-        return files.keys.sorted().map { files[$0]! }
-    }
-}
-
 /// For formats that need the whole report before writing any of it: collects the files'
 /// results and renders everything at `finish`.
 public struct WholeReportWriter: ReportWriter {

@@ -127,9 +127,27 @@ struct LintCommand: ParsableCommand {
             throw fail("--stdin-path goes with '-' among the paths (lint standard input as that file)")
         }
 
+        var options = ReportOptions(useColor: reporter.isTerminalText && terminalWantsColor(output: output))
+        options.quiet = quiet
+        if reporter.usesRepositoryRoot {
+            options.paths = ReportPaths(workingDirectory: request.workingDirectory,
+                                        root: (try? Git.topLevel(of: request.workingDirectory)) ?? request.workingDirectory)
+        }
+        // The report is written as the run goes, file by file (--fix --dry-run writes a diff
+        // instead, at the end); the output replaces its target only when it is complete.
+        let out: OutputFile.Writer
+        do { out = try OutputFile.Writer(path: output) } catch { throw fail(error.description) }
+        var sink = OutputSink(out: out)
+        var writer: (any ReportWriter)?
         let session: LintSessionResult
         do {
-            session = try LintSession.run(request, catalogue: try loadCatalogue())
+            session = try LintSession.run(request, catalogue: try loadCatalogue(), willStart: { strict in
+                guard !dryRun else { return }
+                options.strict = strict
+                writer = reporter.writer(options: options)
+            }, each: { results in
+                writer?.file(results, to: &sink)
+            })
         } catch let error as LintSessionError {
             error.messages.forEach(printError)
             guard !error.configuration.isEmpty else {
@@ -148,29 +166,40 @@ struct LintCommand: ParsableCommand {
                                         InputError(file: $0.location.file, line: $0.location.line,
                                                    column: $0.location.column, message: $0.message)
                                     })
-            var options = ReportOptions(useColor: reporter.isTerminalText && terminalWantsColor(output: output))
-            options.quiet = quiet
-            try emit(reporter.render(report, options: options), to: output)
+            reporter.write(report, options: options, to: &sink)
+            try finish(out)
             throw ExitCode(2)
         }
         session.messages.forEach(printError)
         if let diff = session.diff {
             // --fix --dry-run: the diff is the output; the exit code is the unfixed files'.
-            try emit(diff, to: output)
-            Foundation.exit(session.report.exitCode(strict: session.strict))
+            out.write(diff)
+        } else {
+            writer?.finish(session.report, to: &sink)
         }
-
-        var options = ReportOptions(useColor: reporter.isTerminalText && terminalWantsColor(output: output), strict: session.strict)
-        options.quiet = quiet
-        if reporter.usesRepositoryRoot {
-            options.paths = ReportPaths(workingDirectory: request.workingDirectory,
-                                        root: (try? Git.topLevel(of: request.workingDirectory)) ?? request.workingDirectory)
-        }
-        try emit(reporter.render(session.report, options: options), to: output)
-        // Exit here rather than unwinding: freeing every finding one by one costs more
-        // than the process teardown does. `exit` flushes standard I/O first.
-        Foundation.exit(session.report.exitCode(strict: session.strict))
+        try finish(out)
+        // Exit here rather than unwinding: freeing what is left costs more than the process
+        // teardown does. `exit` flushes standard I/O first.
+        Foundation.exit(session.exitCode)
     }
+
+    /// Puts the report in place; a write error is exit 2 naming the target, a closed standard
+    /// output ends quietly.
+    private func finish(_ out: OutputFile.Writer) throws {
+        do {
+            try out.commit()
+        } catch {
+            if out.path == nil { throw fail("cannot write the report to standard output: \(error.reason)") }
+            throw fail(error.description)
+        }
+        if out.isClosed { throw ExitCode(0) }
+    }
+}
+
+/// The report's bytes on their way to its file or standard output.
+struct OutputSink: ReportSink {
+    let out: OutputFile.Writer
+    mutating func write(_ text: String) { out.write(text) }
 }
 
 /// `--reporter NAME`: a reporter of `Reporters.all`, looked up by name.
