@@ -66,6 +66,17 @@ public struct Baseline: Sendable {
                       message: finding.message)
         }
 
+        /// The entry as the baseline file writes it.
+        var json: JSONOutput {
+            var members: [(String, JSONOutput)] = [("rule", .string(rule)), ("file", .string(file))]
+            if let component { members.append(("component", .string(component))) }
+            if let variant { members.append(("variant", .string(variant))) }
+            if let theme { members.append(("theme", .string(theme))) }
+            if let sourceLine { members.append(("sourceLine", .string(sourceLine))) }
+            members.append(("message", .string(message)))
+            return .object(members)
+        }
+
         /// What a finding must share with the entry to match it.
         var key: Key { Key(rule: rule, file: file, component: component, variant: variant, theme: theme, sourceLine: sourceLine) }
 
@@ -141,15 +152,7 @@ public struct Baseline: Sendable {
 
     /// The file `--write-baseline` writes: pretty JSON, entries sorted, a final newline.
     public func serialized() -> String {
-        let items: [JSONOutput] = entries.map { entry in
-            var members: [(String, JSONOutput)] = [("rule", .string(entry.rule)), ("file", .string(entry.file))]
-            if let component = entry.component { members.append(("component", .string(component))) }
-            if let variant = entry.variant { members.append(("variant", .string(variant))) }
-            if let theme = entry.theme { members.append(("theme", .string(theme))) }
-            if let sourceLine = entry.sourceLine { members.append(("sourceLine", .string(sourceLine))) }
-            members.append(("message", .string(entry.message)))
-            return .object(members)
-        }
+        let items: [JSONOutput] = entries.map(\.json)
         let root = JSONOutput.object([("version", .int(Self.formatVersion)), ("findings", .array(items))])
         return root.serialized() + "\n"
     }

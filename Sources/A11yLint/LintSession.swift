@@ -279,14 +279,14 @@ public enum LintSession {
         }
         // Results go on file by file: the baseline to write sees them before the baseline
         // in use filters them (as the file it writes must match the next run's findings).
-        var toWrite: [Baseline.Entry]? = request.writeBaseline == nil ? nil : []
+        let toWrite = request.writeBaseline == nil ? nil : BaselineSpool()
         var tally = Tally()
         var baselined = 0
         let stream = LintStream(groups: groupsOfLinters, jobs: configuration.jobs)
         willStart(request.strict || chain.strict == true)
         let totals = stream.run(inputErrors: inputErrors) { results in
             var results = results
-            if toWrite != nil { toWrite! += results.findings.map(Baseline.Entry.init) }
+            toWrite?.add(results.findings)
             if baseline != nil { baselined += baseline!.filter(&results.findings) }
             tally.count(results)
             if !results.isEmpty { each(results) }
@@ -318,14 +318,13 @@ public enum LintSession {
                 each(results)
             }
         }
-        if let path = request.writeBaseline, let entries = toWrite {
-            let written = Baseline(entries: entries)
+        if let path = request.writeBaseline, let toWrite {
             do {
-                try OutputFile.write(written.serialized(), to: path)
+                try toWrite.write(to: path)
             } catch {
                 throw LintSessionError(message: error.description, messages: messages)
             }
-            let count = written.entries.count
+            let count = toWrite.count
             if !request.quiet {
                 messages.append("a11ylint: wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(path)")
             }

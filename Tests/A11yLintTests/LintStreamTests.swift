@@ -85,4 +85,32 @@ struct LintStreamTests {
         let whole = try LintSession.run(request, catalogue: Repo.catalogue)
         #expect(Self.summary(FileResults.split(whole.report)) == one)
     }
+
+    @Test func theBaselineWrittenAsTheRunGoesIsTheWholeRunsBaseline() throws {
+        let folder = Self.designSystem()
+        defer { folder.cleanUp() }
+        var request = LintRequest()
+        request.paths = [folder.url.appendingPathComponent("specs").path]
+        request.jobs = 2
+        let whole = try LintSession.run(request, catalogue: Repo.catalogue)
+        request.writeBaseline = folder.url.appendingPathComponent("baseline.json").path
+        let written = try LintSession.run(request, catalogue: Repo.catalogue)
+        #expect(written.messages == ["a11ylint: wrote 286 findings to the baseline \(request.writeBaseline!)"])
+        let bytes = try String(contentsOfFile: request.writeBaseline!, encoding: .utf8)
+        #expect(bytes == Baseline(findings: whole.report.findings).serialized())
+        // And it knows every finding of the next run.
+        request.writeBaseline = nil
+        request.baseline = folder.url.appendingPathComponent("baseline.json").path
+        let next = try LintSession.run(request, catalogue: Repo.catalogue)
+        #expect(next.report.findings.isEmpty && next.report.baselined == 286 && next.exitCode == 0)
+        // A run with nothing to write writes an empty baseline.
+        let clean = TempFolder()
+        defer { clean.cleanUp() }
+        clean.write("Clean.swift", "let x = 1\n")
+        var empty = LintRequest()
+        empty.paths = [clean.url.appendingPathComponent("Clean.swift").path]
+        empty.writeBaseline = clean.url.appendingPathComponent("b.json").path
+        _ = try LintSession.run(empty, catalogue: Repo.catalogue)
+        #expect(try String(contentsOfFile: empty.writeBaseline!, encoding: .utf8) == Baseline(findings: []).serialized())
+    }
 }
