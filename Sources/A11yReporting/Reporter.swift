@@ -54,10 +54,22 @@ extension Reporter {
 /// Where a report goes, a piece at a time.
 public protocol ReportSink {
     mutating func write(_ text: String)
+    /// UTF-8 bytes, always whole characters (no sequence is split between two calls):
+    /// byte-level writers (JSON, copies of a spool) skip the round trip through `String`.
+    mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes)
+}
+
+extension ReportSink {
+    public mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 extension String: ReportSink {
     public mutating func write(_ text: String) { append(text) }
+    public mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        append(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 /// Writes one report as the run's results arrive.
@@ -75,6 +87,10 @@ public struct FileResults: Sendable {
     public var findings: [Finding] = []
     public var inputErrors: [InputError] = []
     public var components: [ComponentReport] = []
+    /// The `--fix` edits of this file's contrast findings, by `ReportFix.key` (filled
+    /// like `LintReport.fixes`, for reporters that show them: SARIF writes each with its
+    /// finding, so it needs them with the file, not in the totals).
+    public var fixes: [String: ReportFix] = [:]
 
     public init(file: String) { self.file = file }
 
@@ -84,6 +100,11 @@ public struct FileResults: Sendable {
         for finding in report.findings { files[finding.location.file, default: FileResults(file: finding.location.file)].findings.append(finding) }
         for error in report.inputErrors { files[error.location.file, default: FileResults(file: error.location.file)].inputErrors.append(error) }
         for component in report.componentReports { files[component.spec.file, default: FileResults(file: component.spec.file)].components.append(component) }
+        for (key, fix) in report.fixes {
+            // Keys name the file of the finding they fix (that of the fix, when made by the run).
+            let file = key.hasPrefix(fix.file + "\u{1F}") ? fix.file : String(key.prefix { $0 != "\u{1F}" })
+            files[file]?.fixes[key] = fix
+        }
         return files.keys.sorted().map { files[$0]! }
     }
 }
@@ -147,8 +168,11 @@ public struct ReportOptions: Sendable {
 /// Tallies shared by the summaries of several formats.
 struct ReportCounts {
     var errors = 0, warnings = 0, notes = 0
+    var findings: Int { errors + warnings + notes }
 
-    init(_ findings: [Finding]) {
+    init(_ findings: [Finding] = []) { add(findings) }
+
+    mutating func add(_ findings: [Finding]) {
         for finding in findings {
             switch finding.severity {
             case .error: errors += 1
