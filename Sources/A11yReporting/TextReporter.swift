@@ -96,7 +96,7 @@ public struct TextReporter: Reporter {
 
     /// Paths, messages and rule ids come from files and names a11ylint does not control:
     /// escaped (`SafeText`) so nothing they hold can act on the terminal or the CI log.
-    private static func line(location: SourceLocation, severity: Severity, message: String, tag: String,
+    static func line(location: SourceLocation, severity: Severity, message: String, tag: String,
                              color: Bool, into out: inout String) {
         out += SafeText.lineStart(location.file)
         out += ":\(location.line):\(location.column): "
