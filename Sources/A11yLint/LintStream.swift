@@ -177,7 +177,7 @@ struct LintStream: Sendable {
         own.findings = outcome.findings
         own.inputErrors = outcome.errors.sorted(by: InputError.order)
         own.components = outcome.components.sorted(by: ComponentReport.order)
-        own.fixes = outcome.fixes
+        for fix in outcome.fixes { own.fixes[ReportFix.key(file: fix.file, theme: fix.theme, role: fix.role)] = fix }
         let local = own.findings.allSatisfy { $0.location.file == outcome.path }
             && own.inputErrors.allSatisfy { $0.location.file == outcome.path }
             && own.components.allSatisfy { $0.spec.file == outcome.path }

@@ -8,9 +8,10 @@ public struct FileResults: Sendable {
     public var findings: [Finding] = []
     public var inputErrors: [InputError] = []
     public var components: [ComponentReport] = []
-    /// The `--fix` edits of this file's contrast findings, when the run works them out
-    /// (the totals' `LintReport.fixes` holds them all too).
-    public var fixes: [ReportFix] = []
+    /// The `--fix` edits of this file's contrast findings, by `ReportFix.key` (filled like
+    /// `LintReport.fixes`, for reporters that show them: SARIF writes each with its finding,
+    /// so it needs them with the file, not in the totals).
+    public var fixes: [String: ReportFix] = [:]
 
     public init(file: String) { self.file = file }
 
@@ -24,7 +25,7 @@ public struct FileResults: Sendable {
         if !other.inputErrors.isEmpty {
             inputErrors = (inputErrors + other.inputErrors).sorted(by: InputError.order)
         }
-        fixes += other.fixes
+        fixes.merge(other.fixes) { first, _ in first }
         if !other.components.isEmpty {
             components = (components + other.components).sorted(by: ComponentReport.order)
         }
@@ -36,6 +37,11 @@ public struct FileResults: Sendable {
         for finding in report.findings { files[finding.location.file, default: FileResults(file: finding.location.file)].findings.append(finding) }
         for error in report.inputErrors { files[error.location.file, default: FileResults(file: error.location.file)].inputErrors.append(error) }
         for component in report.componentReports { files[component.spec.file, default: FileResults(file: component.spec.file)].components.append(component) }
+        for (key, fix) in report.fixes {
+            // Keys name the file of the finding they fix (that of the fix, when made by the run).
+            let file = key.hasPrefix(fix.file + "\u{1F}") ? fix.file : String(key.prefix { $0 != "\u{1F}" })
+            files[file]?.fixes[key] = fix
+        }
         return files.keys.sorted().map { files[$0]! }
     }
 }

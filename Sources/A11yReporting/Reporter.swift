@@ -54,10 +54,22 @@ extension Reporter {
 /// Where a report goes, a piece at a time.
 public protocol ReportSink {
     mutating func write(_ text: String)
+    /// UTF-8 bytes, always whole characters (no sequence is split between two calls):
+    /// byte-level writers (JSON, copies of a spool) skip the round trip through `String`.
+    mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes)
+}
+
+extension ReportSink {
+    public mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 extension String: ReportSink {
     public mutating func write(_ text: String) { append(text) }
+    public mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        append(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 /// Writes one report as the run's results arrive.
@@ -128,8 +140,11 @@ public struct ReportOptions: Sendable {
 /// Tallies shared by the summaries of several formats.
 struct ReportCounts {
     var errors = 0, warnings = 0, notes = 0
+    var findings: Int { errors + warnings + notes }
 
-    init(_ findings: [Finding]) {
+    init(_ findings: [Finding] = []) { add(findings) }
+
+    mutating func add(_ findings: [Finding]) {
         for finding in findings {
             switch finding.severity {
             case .error: errors += 1
