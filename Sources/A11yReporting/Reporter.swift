@@ -148,7 +148,9 @@ public struct ReportOptions: Sendable {
 struct ReportCounts {
     var errors = 0, warnings = 0, notes = 0
 
-    init(_ findings: [Finding]) {
+    init(_ findings: [Finding]) { add(findings) }
+
+    mutating func add(_ findings: [Finding]) {
         for finding in findings {
             switch finding.severity {
             case .error: errors += 1

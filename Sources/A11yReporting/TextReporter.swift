@@ -7,7 +7,42 @@ public struct TextReporter: Reporter {
     public init() {}
     public var name: String { "text" }
     public var isTerminalText: Bool { true }
-    public func writer(options: ReportOptions) -> any ReportWriter { WholeReportWriter { TextReporter.render($0, options: options) } }
+    /// Streams: each file's lines as the file comes, the input errors and the summary at
+    /// the end (the same bytes as rendering the whole report at once).
+    public func writer(options: ReportOptions) -> any ReportWriter { Writer(options: options) }
+
+    struct Writer: ReportWriter {
+        let options: ReportOptions
+        var counts = ReportCounts([])
+        var inputErrors: [InputError] = []
+
+        mutating func file(_ results: FileResults, to sink: inout some ReportSink) {
+            var out = ""
+            // Which variants and themes need naming is decided within a file.
+            let naming = VariantNaming(results.findings)
+            for finding in results.findings where !(options.quiet && finding.severity == .note) {
+                TextReporter.line(location: finding.location, severity: finding.severity, message: naming.message(of: finding),
+                     tag: finding.rule, color: options.useColor, into: &out)
+            }
+            counts.add(results.findings)
+            // Input errors follow every finding: kept (they are few) until the end.
+            inputErrors += results.inputErrors
+            sink.write(out)
+        }
+
+        mutating func finish(_ totals: LintReport, to sink: inout some ReportSink) {
+            var out = ""
+            for error in inputErrors {
+                TextReporter.line(location: error.location, severity: .error, message: error.message,
+                     tag: "input-error", color: options.useColor, into: &out)
+            }
+            if !options.quiet {
+                out += TextReporter.summary(totals, counts: counts, inputErrors: inputErrors.count, options: options)
+                out += "\n"
+            }
+            sink.write(out)
+        }
+    }
 
     private enum ANSI {
         static let reset = "\u{1B}[0m"
@@ -18,21 +53,7 @@ public struct TextReporter: Reporter {
     }
 
     static func render(_ report: LintReport, options: ReportOptions) -> String {
-        var out = ""
-        let naming = VariantNaming(report.findings)
-        for finding in report.findings where !(options.quiet && finding.severity == .note) {
-            line(location: finding.location, severity: finding.severity, message: naming.message(of: finding),
-                 tag: finding.rule, color: options.useColor, into: &out)
-        }
-        for error in report.inputErrors {
-            line(location: error.location, severity: .error, message: error.message,
-                 tag: "input-error", color: options.useColor, into: &out)
-        }
-        if !options.quiet {
-            out += summary(report, options: options)
-            out += "\n"
-        }
-        return out
+        TextReporter().render(report, options: options)
     }
 
     /// Where a file's findings come from several variants (or themes), a line alone does
@@ -91,19 +112,23 @@ public struct TextReporter: Reporter {
     /// `Found 3 errors, 1 warning and 0 notes in 1 file (1 component).`, with the
     /// suppressed, baselined and unreadable counts when nonzero.
     static func summary(_ report: LintReport, options: ReportOptions) -> String {
-        let counts = ReportCounts(report.findings)
+        summary(report, counts: ReportCounts(report.findings), inputErrors: report.inputErrors.count, options: options)
+    }
+
+    /// The summary from the run's totals and the tallies a writer kept.
+    static func summary(_ report: LintReport, counts: ReportCounts, inputErrors: Int, options: ReportOptions) -> String {
         var text = "Found \(counted(counts.errors, "error")), \(counted(counts.warnings, "warning"))"
             + " and \(counted(counts.notes, "note")) in \(counted(report.files, "file"))"
             + " (\(counted(report.components, "component")))"
         var extras: [String] = []
         if report.suppressed > 0 { extras.append("\(report.suppressed) suppressed") }
         if let baselined = report.baselined, baselined > 0 { extras.append("\(baselined) baselined") }
-        if !report.inputErrors.isEmpty { extras.append(counted(report.inputErrors.count, "input error")) }
+        if inputErrors > 0 { extras.append(counted(inputErrors, "input error")) }
         if !extras.isEmpty { text += "; " + extras.joined(separator: ", ") }
         text += "."
         if options.strict { text += " Strict mode: warnings fail." }
         guard options.useColor else { return text }
-        let failing = counts.errors > 0 || !report.inputErrors.isEmpty || (options.strict && counts.warnings > 0)
+        let failing = counts.errors > 0 || inputErrors > 0 || (options.strict && counts.warnings > 0)
         let code = failing ? ANSI.red : (counts.warnings > 0 ? ANSI.yellow : ANSI.green)
         return paint(text, code)
     }
