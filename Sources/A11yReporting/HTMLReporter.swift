@@ -379,7 +379,7 @@ public struct HTMLReporter: Reporter {
         default: out += "<span class=\"verdict fail\"><span aria-hidden=\"true\">✗</span> Fail</span>"
         }
         out += " <span class=\"ratio\">\(ratioText(m.ratio, required: m.required)):1, \(needs)</span>"
-        if !m.passes, let suggestion = m.suggestion {
+        if m.isReported, let suggestion = m.suggestion {
             out += "<span class=\"suggestion\">Try \(chip(suggestion)) <code>\(suggestion.hexRGB)</code> "
                 + "(\(ratioText(Contrast.ratio(suggestion, m.background), required: m.required)):1)"
             if let alpha = m.suggestedAlpha { out += ", or opacity \(alphaText(alpha))" }
