@@ -223,8 +223,13 @@ public struct HTMLReporter: Reporter {
         if section.findings.isEmpty {
             out += "<p class=\"clean\">No findings.</p>\n"
         } else {
+            // Variant names link to their drawings.
+            var variantIDs: [String: String] = [:]
+            for (index, variant) in (section.details?.layouts ?? []).enumerated() where variantIDs[variant.variant.name] == nil {
+                variantIDs[variant.variant.name] = "\(section.id)-v\(index + 1)"
+            }
             out += "<ul class=\"findings\">\n"
-            for line in groupedAcrossThemes(section.findings) { writeFinding(line, into: &out) }
+            for line in groupedAcrossThemes(section.findings) { writeFinding(line, variantIDs: variantIDs, into: &out) }
             out += "</ul>\n"
         }
         guard let details = section.details else {
@@ -236,13 +241,16 @@ public struct HTMLReporter: Reporter {
         out += "</section>\n"
     }
 
-    private static func writeFinding(_ line: FindingLine, into out: inout String) {
+    private static func writeFinding(_ line: FindingLine, variantIDs: [String: String] = [:], into out: inout String) {
         let finding = line.finding
         let severity = finding.severity.rawValue
         out += "<li class=\"finding \(severity)\">\n<p class=\"finding-head\">"
         out += "<span class=\"badge \(severity)\">\(icon(finding.severity)) \(severity.prefix(1).uppercased() + severity.dropFirst())</span> "
         out += "<code class=\"rule\">\(Markup.escape(finding.rule))</code>"
-        if let variant = finding.variant { out += " · variant <code>\(Markup.escape(variant))</code>" }
+        if let variant = finding.variant {
+            let name = "<code>\(Markup.escape(variant))</code>"
+            out += " · variant " + (variantIDs[variant].map { "<a href=\"#\($0)\">\(name)</a>" } ?? name)
+        }
         if let lang = finding.lang { out += " · language <code>\(Markup.escape(lang))</code>" }
         if let pseudo = finding.pseudoLocale { out += " · pseudo-locale <code>\(Markup.escape(pseudo))</code>" }
         out += " <span class=\"location\">\(Markup.escape(finding.location.description))</span></p>\n"
@@ -362,6 +370,8 @@ public struct HTMLReporter: Reporter {
             out += "\(chip(m.written, translucent: true)) <code>\(m.written.hexString)</code> → "
         }
         out += "\(chip(m.foreground)) <code>\(m.foreground.hexRGB)</code> on \(chip(m.background)) <code>\(m.background.hexRGB)</code></span>"
+        out += "<span class=\"where\">" + (m.colorLocation.map { "written at line \($0.line), column \($0.column)" }
+            ?? "from the built-in colour scheme") + "</span>"
         let needs = "needs \(number(m.required)):1"
         switch verdict {
         case "pass": out += "<span class=\"verdict pass\"><span aria-hidden=\"true\">✓</span> Pass</span>"
@@ -369,7 +379,7 @@ public struct HTMLReporter: Reporter {
         default: out += "<span class=\"verdict fail\"><span aria-hidden=\"true\">✗</span> Fail</span>"
         }
         out += " <span class=\"ratio\">\(ratioText(m.ratio, required: m.required)):1, \(needs)</span>"
-        if !m.passes, let suggestion = m.suggestion {
+        if m.isReported, let suggestion = m.suggestion {
             out += "<span class=\"suggestion\">Try \(chip(suggestion)) <code>\(suggestion.hexRGB)</code> "
                 + "(\(ratioText(Contrast.ratio(suggestion, m.background), required: m.required)):1)"
             if let alpha = m.suggestedAlpha { out += ", or opacity \(alphaText(alpha))" }
@@ -681,7 +691,8 @@ public struct HTMLReporter: Reporter {
     .grid td { min-width: 15rem; }
     .cell.fail { border-left: 4px solid #b3261e; } .cell.pass { border-left: 4px solid #1e6b2f; }
     .cell .sample { float: left; margin: 0 0.5rem 0.25rem 0; }
-    .colours, .ratio, .cell .suggestion { display: block; }
+    .colours, .ratio, .where, .cell .suggestion { display: block; }
+    .where { color: #4d4d4d; font-size: 0.85rem; }
     .verdict { font-weight: 700; }
     .verdict.fail { color: #b3261e; } .verdict.pass { color: #1e6b2f; } .verdict.excused { color: #4d4d4d; }
     .none { color: #4d4d4d; font-style: italic; }

@@ -99,4 +99,24 @@ import Testing
             #expect(a.hasSuffix("\n"), "\(format.name) does not end with a newline")
         }
     }
+
+    /// Text streams: a file's lines are written when the file is handed over, the input
+    /// errors and the summary at the end; the bytes equal the whole report's.
+    @Test func streamsFileByFile() {
+        let report = Fixtures.report()
+        var writer = TextReporter().writer(options: ReportOptions())
+        var sink = ""
+        let files = FileResults.split(report)
+        writer.file(files[0], to: &sink)
+        #expect(sink == "Sources/App/Terms View.swift:8:9: error: Tap gesture without .isButton or .isLink trait [tap-gesture-without-trait]\n")
+        for part in files.dropFirst() { writer.file(part, to: &sink) }
+        #expect(!sink.contains("Found") && !sink.contains("input-error"))
+        var totals = report
+        totals.findings = []
+        totals.inputErrors = []
+        writer.finish(totals, to: &sink)
+        #expect(sink == Reporters.named("text")!.render(report, options: ReportOptions()))
+        #expect(sink.hasSuffix("specs/bad.json:3:9: error: expected ',' or '}' after object member [input-error]\n"
+            + "Found 2 errors, 1 warning and 1 note in 4 files (1 component); 1 input error.\n"))
+    }
 }
