@@ -7,8 +7,9 @@ import A11yReport
 /// Reporters only read what the run produced (`LintReport`); what they need beyond
 /// findings they declare in `needs`, and the run keeps it for them (no other run pays for
 /// it). Writing goes file by file: a `ReportWriter` gets each file's results in sorted
-/// order, then the totals, and writes to a sink as it goes. Formats that need the whole
-/// report first (a summary at the top, one JSON document) use `WholeReportWriter`.
+/// order, then the totals, and writes to a sink as it goes, keeping only counts and small
+/// per-file facts; a format whose head needs the totals spools its body (`Spool`) and
+/// writes the head at the end. `WholeReportWriter` keeps the whole report (HTML).
 public protocol Reporter: Sendable {
     /// `--reporter NAME`.
     var name: String { get }

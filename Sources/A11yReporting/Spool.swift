@@ -11,8 +11,9 @@ import Darwin
 /// `finish`, writes the head, copies the spool to the sink in chunks, then the tail.
 ///
 /// Bytes go through a 64 KB buffer to a temporary file in `$TMPDIR` (default `/tmp`),
-/// unlinked as soon as it is created, so nothing is left behind whatever happens; the
-/// descriptor is closed when the spool is released. Should the file not be created or
+/// created when the buffer first fills (a small body stays in the buffer) and unlinked as
+/// soon as it is created, so nothing is left behind whatever happens; the descriptor is
+/// closed when the spool is released. Should the file not be created or
 /// a write fail (a full disk), the rest is kept in memory instead: the report is still
 /// complete, only not bounded.
 ///
@@ -36,9 +37,15 @@ final class Spool {
 
     static let chunkSize = 1 << 16
 
-    init() {
-        buffer.reserveCapacity(Self.chunkSize)
-        let folder = Self.temporaryFolder()
+    /// The folder of the temporary file (nil: `$TMPDIR`, else `/tmp`).
+    private let folder: String?
+
+    init(folder: String? = nil) { self.folder = folder }
+
+    /// Opens the file, the first time the buffer is full: a small report never touches the disk.
+    private func open() {
+        guard descriptor < 0, !failed else { return }
+        let folder = self.folder ?? Self.temporaryFolder()
         var template = Array((folder + "/a11ylint-report-XXXXXX").utf8CString)
         descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if descriptor >= 0 {
@@ -73,7 +80,10 @@ final class Spool {
             return
         }
         buffer.append(contentsOf: bytes)
-        if buffer.count >= Self.chunkSize { flush() }
+        if buffer.count >= Self.chunkSize {
+            open()
+            flush()
+        }
     }
 
     /// Appends the placeholder for `id` to `bytes` (to be written to a spool).
@@ -84,7 +94,14 @@ final class Spool {
     }
 
     private func flush() {
-        guard !buffer.isEmpty, !failed else { return }
+        guard !buffer.isEmpty else { return }
+        guard descriptor >= 0, !failed else {
+            if failed {
+                inMemory.append(contentsOf: buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+            return
+        }
         var written = 0
         buffer.withUnsafeBytes { raw in
             while written < raw.count {
@@ -106,11 +123,13 @@ final class Spool {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Up to `limit` bytes from `offset` (all in the file, or all in memory).
+    /// Up to `limit` bytes from `offset` (all in the file, all in memory, or all in the
+    /// buffer when the file was never opened).
     private func read(at offset: Int, limit: Int) -> [UInt8] {
         if offset >= onDisk {
             let start = offset - onDisk
-            return Array(inMemory[start..<min(inMemory.count, start + limit)])
+            let rest = failed ? inMemory : buffer
+            return Array(rest[start..<min(rest.count, start + limit)])
         }
         let wanted = min(limit, onDisk - offset)
         var bytes = [UInt8](repeating: 0, count: wanted)
