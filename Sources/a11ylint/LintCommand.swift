@@ -200,6 +200,10 @@ struct LintCommand: ParsableCommand {
 struct OutputSink: ReportSink {
     let out: OutputFile.Writer
     mutating func write(_ text: String) { out.write(text) }
+    mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        if let done: Void = bytes.withContiguousStorageIfAvailable({ out.write($0) }) { return done }
+        out.write(Array(bytes))
+    }
 }
 
 /// `--reporter NAME`: a reporter of `Reporters.all`, looked up by name.
