@@ -66,7 +66,7 @@ let package = Package(
 
         .testTarget(name: "A11yJSONTests", dependencies: ["A11yJSON"]),
         .testTarget(name: "A11yPatternTests", dependencies: ["A11yPattern"]),
-        .testTarget(name: "A11yModelTests", dependencies: ["A11yModel"]),
+        .testTarget(name: "A11yModelTests", dependencies: ["A11yModel", "A11yRules"]),
         .testTarget(name: "A11yLayoutTests", dependencies: ["A11yLayout"]),
         .testTarget(name: "A11yRulesTests", dependencies: ["A11yRules"]),
         .testTarget(name: "A11yLintTests", dependencies: ["A11yLint", "A11yReport"]),

@@ -90,8 +90,6 @@ public final class Linter: Sendable {
     let knownRuleIDs: [String]
     /// The catalogue's rule descriptions by id: looked up for every finding.
     let descriptionsByID: [String: RuleDescription]
-    /// The severity of `unused-suppression` findings.
-    let unusedSuppressionSeverity: Severity
     /// Severities and criteria of every rule for this run, for findings made outside a rule.
     let ruleBook: RuleBook
     /// SwiftLint rule ids → a11ylint's, for `// swiftlint:disable…` comments.
@@ -104,13 +102,8 @@ public final class Linter: Sendable {
         self.catalogue = catalogue
         self.configuration = configuration
         self.layoutEngine = layoutEngine
-        // Every rule's severity (the configuration's, else the catalogue's) and criteria, once.
-        var book: [String: RuleBook.Entry] = [:]
-        for entry in catalogue.entries where book[entry.description.id] == nil {
-            let d = entry.description
-            book[d.id] = RuleBook.Entry(severity: configuration.severityOverrides[d.id] ?? d.defaultSeverity, wcag: d.wcag)
-        }
-        let ruleBook = RuleBook(entries: book)
+        // Every rule's severity (the configuration's, else the catalogue's), criteria and texts, once.
+        let ruleBook = catalogue.ruleBook(severityOverrides: configuration.severityOverrides)
         self.ruleBook = ruleBook
         loader = SpecLoader(presets: catalogue.colorSchemes, usageReader: UsageVariantReader(calls: catalogue.componentCalls),
                             rules: ruleBook)
@@ -131,7 +124,6 @@ public final class Linter: Sendable {
         // First entry wins, as `RuleCatalogue.description(_:)` finds it.
         descriptionsByID = Dictionary(catalogue.entries.map { ($0.description.id, $0.description) },
                                       uniquingKeysWith: { first, _ in first })
-        unusedSuppressionSeverity = ruleBook.entry(SuppressionRuleID.unused)?.severity ?? .warning
         swiftlintAliases = catalogue.swiftlintAliases
     }
 
@@ -323,7 +315,7 @@ public final class Linter: Sendable {
 
     private var suppressionContext: SuppressionContext {
         SuppressionContext(knownRules: knownRuleIDs, isEnabled: configuration.isEnabled,
-                           unusedSeverity: unusedSuppressionSeverity)
+                           rules: ruleBook)
     }
 
     /// `applyConfiguration(_:)` on every finding, in place.

@@ -17,6 +17,9 @@ public struct RuleDescription: Sendable, Hashable {
     /// The component kinds a spec rule applies to (`kinds:` in its YAML); nil: every kind.
     /// A spec of no known kind gets no spec rule.
     public var kinds: [ComponentKind]?
+    /// The texts of the rule's findings by name (`message:` in its YAML is "default";
+    /// `messages:` names several), with `{name}` placeholders the rule fills in.
+    public var messages: [String: MessageTemplate] = [:]
 
     public init(id: String, name: String, kind: Kind, defaultSeverity: Severity, wcag: [String],
                 category: String, summary: String, rationale: String, howToFix: String) {
@@ -35,6 +38,12 @@ public struct RuleDescription: Sendable, Hashable {
     public func applies(to kind: ComponentKind?) -> Bool {
         guard let kind else { return false }
         return kinds?.contains(kind) ?? true
+    }
+
+    /// The finding text `key` with its placeholders filled; a key the YAML lacks gives the
+    /// rule id, the key and the values (a test checks every rule's keys exist).
+    public func message(_ key: String, _ values: KeyValuePairs<String, String>) -> String {
+        messages[key]?.render(values) ?? MessageTemplate.undescribed(id, key: key, values)
     }
 
     /// A page that explains the first WCAG criterion (used as help links).

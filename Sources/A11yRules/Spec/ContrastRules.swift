@@ -108,8 +108,6 @@ extension SpecRuleContext {
     func contrastFinding(_ m: ContrastMeasurement, spec: ComponentSpec) -> Finding {
         // Variants with no place of their own (the built-in set) point at the color.
         let location = m.variant.origin == .defaults ? (m.colorLocation ?? m.variant.location) : m.variant.location
-        let message = "\(m.subject) contrast \(Contrast.format(m.ratio, against: m.required)):1 is below "
-            + "\(formatThreshold(m.required)):1 (WCAG \(m.wcag.joined(separator: ", "))) in theme \(m.theme.name)"
         var measured = Measured([("ratio", .number(m.ratio)), ("required", .number(m.required)),
                                  ("foreground", .string(m.foreground.hexRGB)), ("background", .string(m.background.hexRGB)),
                                  ("role", .string(m.role))])
@@ -123,7 +121,10 @@ extension SpecRuleContext {
         if let role = m.roleSuggestion, role.hexRGB != m.suggestion?.hexRGB {
             measured["roleSuggestion"] = .string(role.hexRGB)
         }
-        return finding(message, spec: spec, variant: m.variant, theme: m.theme, location: location, wcag: m.wcag,
+        return finding(["subject": m.subject, "ratio": Contrast.format(m.ratio, against: m.required),
+                        "required": formatThreshold(m.required), "wcag": m.wcag.joined(separator: ", "),
+                        "theme": m.theme.name],
+                       spec: spec, variant: m.variant, theme: m.theme, location: location, wcag: m.wcag,
                        measured: measured)
     }
 }
