@@ -3,7 +3,6 @@ import A11yJSON
 import A11yModel
 import A11yReport
 import A11yRules
-import A11yReport
 
 /// One `a11ylint lint` run as the command line describes it: configuration lookup,
 /// the inputs (paths, folders, the `included` roots, or git's index), the lint
@@ -40,7 +39,7 @@ public struct LintRequest: Sendable {
     /// Attach the fixes of contrast findings to the report (SARIF shows them).
     public var reportFixes = false
     /// What the reporter needs kept beyond findings (`Reporter.needs`): the run fills
-    /// `LintReport.components` with it.
+    /// `LintReport.componentReports` with it.
     public var reportNeeds: ReportNeeds = []
     /// `--pseudo-locale` (over `pseudo_locale` of the configuration).
     public var pseudoLocale: PseudoLocale?

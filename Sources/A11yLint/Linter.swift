@@ -4,7 +4,6 @@ import A11yModel
 import A11yReport
 import A11yLayout
 import A11yRules
-import A11yReport
 
 /// What to check and how strictly: defaults, then `.a11ylint.yml`, then the
 /// command line.
@@ -32,7 +31,7 @@ public struct LintConfiguration: Sendable {
     /// `--pseudo-locale` / `pseudo_locale`: check every label as this pseudo-locale shows it.
     public var pseudoLocale: PseudoLocale?
     /// What the reporter needs kept per component (contrast measurements, layouts at every
-    /// Dynamic Type size): `LintReport.components` is filled only when not empty.
+    /// Dynamic Type size): `LintReport.componentReports` is filled only when not empty.
     public var reportNeeds: ReportNeeds = []
     /// Work out the `--fix` edits of every contrast finding during the run, from the
     /// measurements the rules used (`LintReport.fixes`; SARIF shows them, `--fix` writes them).
@@ -194,7 +193,6 @@ public final class Linter: Sendable {
         var run = SpecRun(findings: [], contrast: nil, spec: spec)
         let source = catalog.sourceLanguage
         let translated = Set(spec.variants.filter { $0.textKey != nil }.map(\.name))
-        var findings: [Finding] = []
         for language in [source] + catalog.languages.filter({ $0 != source }).sorted() {
             var localized = spec
             for index in localized.variants.indices {

@@ -3,7 +3,6 @@ import Foundation
 import A11yModel
 import A11yJSON
 import A11yReport
-import A11yReport
 import A11yRules
 import A11yLint
 import A11yReporting
