@@ -3,7 +3,7 @@ import PackageDescription
 
 // Dependencies flow one way:
 //   A11yJSON, A11yPattern  →  A11yModel  →  A11yLayout  →  A11yRules  →  A11yLint
-//   A11yModel, A11yLayout  →  A11yReporting
+//   A11yModel, A11yLayout  →  A11yReport (what a run hands the reporters)  →  A11yLint, A11yReporting
 //   everything             →  a11ylint (argument parsing and wiring only)
 let package = Package(
     name: "a11ylint",
@@ -12,7 +12,7 @@ let package = Package(
         .executable(name: "a11ylint", targets: ["a11ylint"]),
         // The linter as a library: for the fuzz targets (Fuzz/), the reference-parser tests
         // and the reader's differential test against SwiftSyntax (Tests/ReaderDifferential).
-        .library(name: "A11yLintKit", targets: ["A11yLint", "A11yReporting", "A11yRules", "A11yModel"]),
+        .library(name: "A11yLintKit", targets: ["A11yLint", "A11yReporting", "A11yReport", "A11yRules", "A11yModel"]),
         .plugin(name: "A11yLintBuildToolPlugin", targets: ["A11yLintBuildToolPlugin"]),
         .plugin(name: "A11yLintCommandPlugin", targets: ["A11yLintCommandPlugin"]),
     ],
@@ -52,24 +52,25 @@ let package = Package(
                 capability: .command(intent: .custom(verb: "a11ylint",
                                                      description: "Lint component specs and SwiftUI sources for accessibility")),
                 dependencies: ["a11ylint"]),
+        .target(name: "A11yReport", dependencies: ["A11yModel", "A11yLayout"]),
         .target(name: "A11yLint",
-                dependencies: ["A11yRules", .product(name: "Yams", package: "Yams")]),
-        .target(name: "A11yReporting", dependencies: ["A11yModel", "A11yLayout"]),
+                dependencies: ["A11yRules", "A11yReport", .product(name: "Yams", package: "Yams")]),
+        .target(name: "A11yReporting", dependencies: ["A11yModel", "A11yLayout", "A11yReport"]),
         .executableTarget(name: "a11ylint",
                           dependencies: ["A11yLint", "A11yReporting",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .executableTarget(name: "a11ylint-bench",
-                          dependencies: ["A11yJSON", "A11yModel", "A11yLayout", "A11yRules", "A11yLint", "A11yReporting"],
+                          dependencies: ["A11yJSON", "A11yModel", "A11yLayout", "A11yRules", "A11yReport", "A11yLint", "A11yReporting"],
                           path: "Benchmarks/a11ylint-bench"),
 
         .testTarget(name: "A11yJSONTests", dependencies: ["A11yJSON"]),
         .testTarget(name: "A11yPatternTests", dependencies: ["A11yPattern"]),
-        .testTarget(name: "A11yModelTests", dependencies: ["A11yModel"]),
+        .testTarget(name: "A11yModelTests", dependencies: ["A11yModel", "A11yRules"]),
         .testTarget(name: "A11yLayoutTests", dependencies: ["A11yLayout"]),
         .testTarget(name: "A11yRulesTests", dependencies: ["A11yRules"]),
-        .testTarget(name: "A11yLintTests", dependencies: ["A11yLint"]),
-        .testTarget(name: "A11yReportingTests", dependencies: ["A11yReporting"]),
-        .testTarget(name: "CLITests", dependencies: ["a11ylint", "A11yModel"], exclude: ["Golden"]),
+        .testTarget(name: "A11yLintTests", dependencies: ["A11yLint", "A11yReport"]),
+        .testTarget(name: "A11yReportingTests", dependencies: ["A11yReporting", "A11yReport"]),
+        .testTarget(name: "CLITests", dependencies: ["a11ylint", "A11yModel", "A11yReport"], exclude: ["Golden"]),
     ]
 )

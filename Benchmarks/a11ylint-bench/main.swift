@@ -1,5 +1,5 @@
 // Benchmarks print figures; they assert nothing. Run in release:
-//   swift run -c release a11ylint-bench [json] [layout] [source] [lint]
+//   swift run -c release a11ylint-bench [json] [layout] [source] [lint] [writers]
 // With no argument every benchmark runs.
 import Foundation
 
@@ -8,6 +8,7 @@ let benchmarks: [(name: String, run: () -> Void)] = [
     ("layout", LayoutBenchmark.run),
     ("source", SourceBenchmark.run),
     ("lint", LintBenchmark.run),
+    ("writers", WritersBenchmark.run),
 ]
 
 // The layout benchmark's first-use figure runs this binary again for one layout.

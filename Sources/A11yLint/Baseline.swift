@@ -1,6 +1,7 @@
 import Foundation
 import A11yJSON
 import A11yModel
+import A11yReport
 
 /// A baseline file could not be read, or is not a baseline.
 public struct BaselineError: Error, Sendable, CustomStringConvertible {
@@ -63,6 +64,17 @@ public struct Baseline: Sendable {
             self.init(rule: finding.rule, file: finding.location.file, component: finding.component,
                       variant: finding.variant, theme: finding.theme, sourceLine: finding.sourceLine,
                       message: finding.message)
+        }
+
+        /// The entry as the baseline file writes it.
+        var json: JSONOutput {
+            var members: [(String, JSONOutput)] = [("rule", .string(rule)), ("file", .string(file))]
+            if let component { members.append(("component", .string(component))) }
+            if let variant { members.append(("variant", .string(variant))) }
+            if let theme { members.append(("theme", .string(theme))) }
+            if let sourceLine { members.append(("sourceLine", .string(sourceLine))) }
+            members.append(("message", .string(message)))
+            return .object(members)
         }
 
         /// What a finding must share with the entry to match it.
@@ -140,41 +152,58 @@ public struct Baseline: Sendable {
 
     /// The file `--write-baseline` writes: pretty JSON, entries sorted, a final newline.
     public func serialized() -> String {
-        let items: [JSONOutput] = entries.map { entry in
-            var members: [(String, JSONOutput)] = [("rule", .string(entry.rule)), ("file", .string(entry.file))]
-            if let component = entry.component { members.append(("component", .string(component))) }
-            if let variant = entry.variant { members.append(("variant", .string(variant))) }
-            if let theme = entry.theme { members.append(("theme", .string(theme))) }
-            if let sourceLine = entry.sourceLine { members.append(("sourceLine", .string(sourceLine))) }
-            members.append(("message", .string(entry.message)))
-            return .object(members)
-        }
+        let items: [JSONOutput] = entries.map(\.json)
         let root = JSONOutput.object([("version", .int(Self.formatVersion)), ("findings", .array(items))])
         return root.serialized() + "\n"
     }
 
     /// `report` without the findings this baseline knows; `baselined` counts them.
     public func apply(to report: LintReport) -> LintReport {
-        var remaining: [Key: Int] = [:]
-        for entry in entries { remaining[entry.key, default: 0] += 1 }
-        var kept: [Finding] = []
-        var matched = 0
-        for finding in report.findings {
-            let key = Entry(finding).key
-            if let count = remaining[key], count > 0 {
-                remaining[key] = count - 1
-                matched += 1
-            } else {
-                kept.append(finding)
-            }
-        }
+        var matcher = self.matcher()
         var filtered = report
-        filtered.findings = kept
+        let matched = matcher.filter(&filtered.findings)
         filtered.baselined = (report.baselined ?? 0) + matched
         return filtered
     }
 
-    /// `./specs//a.json` → `specs/a.json`, so the same file spelled two ways matches.
+    /// Matches findings against the entries as they come, file by file: an entry matches
+    /// one finding.
+    public func matcher() -> Matcher { Matcher(entries) }
+
+    public struct Matcher: Sendable {
+        private var remaining: [Key: Int] = [:]
+        private var matchesAll = false
+
+        /// A baseline that knows every finding (the one a run writes and then uses).
+        public static var everything: Matcher {
+            var matcher = Matcher([])
+            matcher.matchesAll = true
+            return matcher
+        }
+
+        init(_ entries: [Entry]) {
+            for entry in entries { remaining[entry.key, default: 0] += 1 }
+        }
+
+        /// Removes the findings the baseline knows; returns how many.
+        public mutating func filter(_ findings: inout [Finding]) -> Int {
+            if matchesAll {
+                defer { findings.removeAll() }
+                return findings.count
+            }
+            guard !remaining.isEmpty else { return 0 }
+            var matched = 0
+            findings.removeAll { finding in
+                let key = Entry(finding).key
+                guard let count = remaining[key], count > 0 else { return false }
+                remaining[key] = count - 1
+                matched += 1
+                return true
+            }
+            return matched
+        }
+    }
+
     static func normalizedPath(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         let normalized = GitIndexSnapshot.normalized(path)

@@ -29,13 +29,13 @@ struct IndexCheck: Sendable {
     func findings(rules: RuleBook) -> [Finding] {
         let rule = ModelRuleID.indexConsistency
         var result = missing.map { entry in
-            rules.finding(rule, fallback: .warning,
-                          message: "Index lists '\(entry.name)' but \(componentsFolder)/\(entry.name).json does not exist",
+            rules.finding(rule, fallback: .warning, message: "missingSpec",
+                          ["component": entry.name, "path": "\(componentsFolder)/\(entry.name).json"],
                           location: entry.location, component: entry.name)
         }
         result += unlisted.map { path in
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            return rules.finding(rule, fallback: .warning, message: "Spec file \(path) is not listed in \(index.file)",
+            return rules.finding(rule, fallback: .warning, message: "unlistedSpec", ["path": path, "index": index.file],
                                  location: SourceLocation(file: path, line: 1, column: 1), component: name)
         }
         return result

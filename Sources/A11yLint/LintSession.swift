@@ -1,6 +1,7 @@
 import Foundation
 import A11yJSON
 import A11yModel
+import A11yReport
 import A11yRules
 
 /// One `a11ylint lint` run as the command line describes it: configuration lookup,
@@ -37,6 +38,9 @@ public struct LintRequest: Sendable {
     public var dryRun = false
     /// Attach the fixes of contrast findings to the report (SARIF shows them).
     public var reportFixes = false
+    /// What the reporter needs kept beyond findings (`Reporter.needs`): the run fills
+    /// `LintReport.componentReports` with it.
+    public var reportNeeds: ReportNeeds = []
     /// `--pseudo-locale` (over `pseudo_locale` of the configuration).
     public var pseudoLocale: PseudoLocale?
     /// `--allow-empty`: paths that hold nothing to lint are fine (exit 0).
@@ -59,6 +63,37 @@ public struct LintSessionResult: Sendable {
     public var changes: [SpecFixer.Change] = []
     /// `--fix --dry-run`: the unified diff of what `--fix` would write.
     public var diff: String?
+    /// What the files handed over held, for the exit code of a run whose findings went by.
+    public var tally = Tally()
+
+    /// Exit code per the CLI contract: 2 for input errors, 1 for an error finding (or a
+    /// warning when `strict`), else 0.
+    public var exitCode: Int32 {
+        if tally.inputErrors > 0 { return 2 }
+        if tally.errors > 0 || (strict && tally.warnings > 0) { return 1 }
+        return 0
+    }
+}
+
+/// Counts of what a run's files held.
+public struct Tally: Sendable, Hashable {
+    public var errors = 0
+    public var warnings = 0
+    public var notes = 0
+    public var inputErrors = 0
+
+    public init() {}
+
+    mutating func count(_ results: FileResults) {
+        for finding in results.findings {
+            switch finding.severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .note: notes += 1
+            }
+        }
+        inputErrors += results.inputErrors.count
+    }
 }
 
 /// A run that cannot start or finish (exit 2). Messages that were already due
@@ -75,7 +110,22 @@ public struct LintSessionError: Error, Sendable, CustomStringConvertible {
 }
 
 public enum LintSession {
+    /// The run with its whole report (findings, input errors, components) in the result.
     public static func run(_ request: LintRequest, catalogue: RuleCatalogue) throws(LintSessionError) -> LintSessionResult {
+        var files: [FileResults] = []
+        var result = try run(request, catalogue: catalogue, willStart: { _ in }, each: { files.append($0) })
+        result.report.findings = files.flatMap(\.findings)
+        result.report.inputErrors = files.flatMap(\.inputErrors)
+        result.report.componentReports = files.flatMap(\.components)
+        return result
+    }
+
+    /// The run, handing each file's results to `each` as they are produced, in sorted path
+    /// order (baselined findings removed); the result's report has the totals only.
+    /// `willStart` learns, before the first file, whether the run is strict (`--strict` or the
+    /// configuration's `strict`), which summaries show.
+    public static func run(_ request: LintRequest, catalogue: RuleCatalogue, willStart: (_ strict: Bool) -> Void,
+                           each: (FileResults) -> Void) throws(LintSessionError) -> LintSessionResult {
         var request = request
         let aliases = catalogue.swiftlintAliases
         request.onlyRules = request.onlyRules.map { aliases[$0] ?? $0 }
@@ -96,6 +146,8 @@ public enum LintSession {
             if let jobs = request.jobs { configuration.jobs = jobs }
             if let size = request.maxFileSize { configuration.maxFileSize = size }
             if let locale = request.pseudoLocale { configuration.pseudoLocale = locale }
+            configuration.reportNeeds = request.reportNeeds
+            configuration.reportFixes = request.reportFixes
             if !request.onlyRules.isEmpty {
                 configuration.onlyRules = Set(request.onlyRules)
                 configuration.disabledRules.subtract(request.onlyRules)
@@ -146,12 +198,16 @@ public enum LintSession {
                 throw LintSessionError(message: "--fix rewrites files in the working tree; it does not go with --staged",
                                        messages: messages)
             }
+            // Each round's lint works out the edits from the measurements its rules use.
+            var fixing = configuration
+            fixing.reportFixes = true
+            fixing.reportNeeds = []
             let linter: Linter
-            do { linter = try Linter(catalogue: catalogue, configuration: configuration) } catch {
+            do { linter = try Linter(catalogue: catalogue, configuration: fixing) } catch {
                 throw LintSessionError(message: error.description, messages: messages)
             }
             let specFiles = inputs.filter { $0.kind == .json && $0.contents == nil }.map(\.path)
-            let fixed = SpecFixer.fix(specFiles, linter: linter, options: configuration.ruleOptions)
+            let fixed = SpecFixer.fix(specFiles, linter: linter)
             changes = fixed.changes
             if request.dryRun {
                 diff = fixed.files.keys.sorted().map { UnifiedDiff.make(path: $0, old: fixed.files[$0]!.old,
@@ -184,9 +240,8 @@ public enum LintSession {
             groups[key, default: []].append(input)
         }
         if order.isEmpty { order = [[]] }
-        var result = LintResult(report: LintReport(toolVersion: Linter.version, files: 0, components: 0,
-                                                   findings: [], inputErrors: []), specs: [])
-        for (n, key) in order.enumerated() {
+        var groupsOfLinters: [LintStream.Group] = []
+        for key in order {
             var groupConfiguration = configuration
             if !key.isEmpty {
                 do {
@@ -201,64 +256,81 @@ public enum LintSession {
                                            configuration: [error] + error.others)
                 }
             }
-            let linter: Linter
             do {
-                linter = try Linter(catalogue: catalogue, configuration: groupConfiguration)
+                groupsOfLinters.append(LintStream.Group(linter: try Linter(catalogue: catalogue, configuration: groupConfiguration),
+                                                        inputs: groups[key] ?? []))
             } catch {
                 throw LintSessionError(message: error.description, messages: messages)
             }
-            let part = linter.lint(inputs: groups[key] ?? [], inputErrors: n == 0 ? inputErrors : [])
-            result = n == 0 ? part : result.merged(with: part)
         }
-        var report = result.report
+        var baseline: Baseline.Matcher?
+        if let path = request.baseline ?? chain.baseline {
+            if let written = request.writeBaseline, Linter.canonical(written) == Linter.canonical(path) {
+                // The baseline in use is the one this run writes: it knows every finding.
+                baseline = .everything
+            } else {
+                do {
+                    baseline = try Baseline(contentsOf: path).matcher()
+                } catch {
+                    throw LintSessionError(message: error.description, messages: messages)
+                }
+            }
+        }
+        // Results go on file by file: the baseline to write sees them before the baseline
+        // in use filters them (as the file it writes must match the next run's findings).
+        let toWrite = request.writeBaseline == nil ? nil : BaselineSpool()
+        var tally = Tally()
+        var baselined = 0
+        let stream = LintStream(groups: groupsOfLinters, jobs: configuration.jobs)
+        willStart(request.strict || chain.strict == true)
+        let totals = stream.run(inputErrors: inputErrors) { results in
+            var results = results
+            toWrite?.add(results.findings)
+            if baseline != nil { baselined += baseline!.filter(&results.findings) }
+            tally.count(results)
+            if !results.isEmpty { each(results) }
+        }
+        var report = totals.report()
+        if baseline != nil { report.baselined = baselined }
         if request.staged && report.files == 0 && !request.quiet {
             messages.append("a11ylint: no staged spec, index or Swift file to lint")
         }
         // A mistyped path in CI must not pass: paths that held nothing to lint are an input
         // error, unless that is expected (--allow-empty), the files came from a hook
         // (--skip-other-json: a commit of other JSON files), or the configuration left
-        // them out on purpose (`excluded`).
-        if !request.staged, report.files == 0, report.inputErrors.isEmpty, result.outOfScope == 0,
+        // them out on purpose (`excluded`). Nothing was handed over then, so these come last
+        // and still in order.
+        if !request.staged, report.files == 0, tally.inputErrors == 0, totals.outOfScope == 0,
            !request.allowEmpty, !request.skipOtherJSON {
             let roots = request.paths.isEmpty ? ["."] : request.paths
-            report.inputErrors = roots.map { root in
-                InputError(file: root, line: 1, column: 1,
-                           message: "nothing to lint here: no component spec, index or Swift file "
-                               + "(--allow-empty accepts that)")
+            var nothing: [String: FileResults] = [:]
+            for root in roots {
+                let error = InputError(file: root, line: 1, column: 1,
+                                       message: "nothing to lint here: no component spec, index or Swift file "
+                                           + "(--allow-empty accepts that)")
+                nothing[root, default: FileResults(file: root)].inputErrors.append(error)
+            }
+            for root in nothing.keys.sorted() {
+                var results = nothing[root]!
+                results.inputErrors.sort(by: InputError.order)
+                tally.count(results)
+                each(results)
             }
         }
-        if let path = request.writeBaseline {
-            let written = Baseline(findings: report.findings)
+        if let path = request.writeBaseline, let toWrite {
             do {
-                try OutputFile.write(written.serialized(), to: path)
+                try toWrite.write(to: path)
             } catch {
                 throw LintSessionError(message: error.description, messages: messages)
             }
-            let count = written.entries.count
+            let count = toWrite.count
             if !request.quiet {
                 messages.append("a11ylint: wrote \(count) finding\(count == 1 ? "" : "s") to the baseline \(path)")
             }
         }
-        if let path = request.baseline ?? chain.baseline {
-            do {
-                report = try Baseline(contentsOf: path).apply(to: report)
-            } catch {
-                throw LintSessionError(message: error.description, messages: messages)
-            }
-        }
-        if request.reportFixes {
-            var contents: [String: [UInt8]] = [:]
-            for spec in result.specs where contents[spec.file] == nil && spec.file.lowercased().hasSuffix(".json") {
-                if case .success(let bytes) = Linter.readRegularFile(spec.file, limit: configuration.maxFileSize) {
-                    contents[spec.file] = bytes
-                }
-            }
-            for fix in SpecFixer.fixes(for: result.specs, options: configuration.ruleOptions, contents: contents) {
-                report.fixes[ReportFix.key(file: fix.file, theme: fix.theme, role: fix.role)] = fix
-            }
-        }
-        var session = LintSessionResult(report: report, specs: result.specs, ruleOptions: configuration.ruleOptions,
+        var session = LintSessionResult(report: report, specs: [], ruleOptions: configuration.ruleOptions,
                                         strict: request.strict || chain.strict == true, messages: messages)
+        session.tally = tally
         session.changes = changes
         session.diff = diff
         return session

@@ -1,6 +1,7 @@
 import Foundation
 import A11yJSON
 import A11yModel
+import A11yReport
 import A11yLayout
 import A11yRules
 
@@ -29,6 +30,12 @@ public struct LintConfiguration: Sendable {
     public var maxFileSize = 16 * 1_048_576
     /// `--pseudo-locale` / `pseudo_locale`: check every label as this pseudo-locale shows it.
     public var pseudoLocale: PseudoLocale?
+    /// What the reporter needs kept per component (contrast measurements, layouts at every
+    /// Dynamic Type size): `LintReport.componentReports` is filled only when not empty.
+    public var reportNeeds: ReportNeeds = []
+    /// Work out the `--fix` edits of every contrast finding during the run, from the
+    /// measurements the rules used (`LintReport.fixes`; SARIF shows them, `--fix` writes them).
+    public var reportFixes = false
 
     public init() {}
 
@@ -47,18 +54,36 @@ public struct LintResult: Sendable {
     /// Inputs left out by the configuration's `included` / `excluded`.
     public var outOfScope = 0
 
+    public init(report: LintReport, specs: [ComponentSpec], outOfScope: Int = 0) {
+        self.report = report
+        self.specs = specs
+        self.outOfScope = outOfScope
+    }
+
+    /// A whole report from a stream's files (in sorted order) and totals.
+    init(files: [FileResults], totals: LintStream.Totals) {
+        var report = totals.report()
+        report.findings = files.flatMap(\.findings)
+        report.inputErrors = files.flatMap(\.inputErrors)
+        report.componentReports = files.flatMap(\.components)
+        self.init(report: report, specs: totals.specs.sorted { ($0.file, $0.name) < ($1.file, $1.name) },
+                  outOfScope: totals.outOfScope)
+    }
+
     /// Two runs' results as one (nested configurations lint their files apart).
     public func merged(with other: LintResult) -> LintResult {
         let a = report, b = other.report
         var rules = a.rules
         let known = Set(rules.map(\.id))
         rules += b.rules.filter { !known.contains($0.id) }
-        let merged = LintReport(toolVersion: a.toolVersion, files: a.files + b.files,
+        var merged = LintReport(toolVersion: a.toolVersion, files: a.files + b.files,
                                 components: a.components + b.components,
                                 findings: (a.findings + b.findings).sorted(by: Finding.reportOrder),
                                 inputErrors: a.inputErrors + b.inputErrors, suppressed: a.suppressed + b.suppressed,
                                 rules: rules, lintedFiles: a.lintedFiles + b.lintedFiles,
                                 rulesRun: a.rulesRun.merging(b.rulesRun) { x, y in Array(Set(x + y)).sorted() })
+        merged.fixes = a.fixes.merging(b.fixes) { x, _ in x }
+        merged.componentReports = (a.componentReports + b.componentReports).sorted(by: ComponentReport.order)
         return LintResult(report: merged, specs: (specs + other.specs).sorted { ($0.file, $0.name) < ($1.file, $1.name) },
                           outOfScope: outOfScope + other.outOfScope)
     }
@@ -80,24 +105,20 @@ public final class Linter: Sendable {
     let knownRuleIDs: [String]
     /// The catalogue's rule descriptions by id: looked up for every finding.
     let descriptionsByID: [String: RuleDescription]
-    /// The severity of `unused-suppression` findings.
-    let unusedSuppressionSeverity: Severity
     /// Severities and criteria of every rule for this run, for findings made outside a rule.
     let ruleBook: RuleBook
     /// SwiftLint rule ids → a11ylint's, for `// swiftlint:disable…` comments.
     let swiftlintAliases: [String: String]
+    /// Lays out variants for reports that draw them (`ReportNeeds.layouts`).
+    let layoutEngine: LayoutEngine?
 
     public init(catalogue: RuleCatalogue, configuration: LintConfiguration = LintConfiguration(),
                 layoutEngine: LayoutEngine? = LayoutEngine.shared) throws(CatalogueError) {
         self.catalogue = catalogue
         self.configuration = configuration
-        // Every rule's severity (the configuration's, else the catalogue's) and criteria, once.
-        var book: [String: RuleBook.Entry] = [:]
-        for entry in catalogue.entries where book[entry.description.id] == nil {
-            let d = entry.description
-            book[d.id] = RuleBook.Entry(severity: configuration.severityOverrides[d.id] ?? d.defaultSeverity, wcag: d.wcag)
-        }
-        let ruleBook = RuleBook(entries: book)
+        self.layoutEngine = layoutEngine
+        // Every rule's severity (the configuration's, else the catalogue's), criteria and texts, once.
+        let ruleBook = catalogue.ruleBook(severityOverrides: configuration.severityOverrides)
         self.ruleBook = ruleBook
         loader = SpecLoader(presets: catalogue.colorSchemes, usageReader: UsageVariantReader(calls: catalogue.componentCalls),
                             rules: ruleBook)
@@ -118,7 +139,6 @@ public final class Linter: Sendable {
         // First entry wins, as `RuleCatalogue.description(_:)` finds it.
         descriptionsByID = Dictionary(catalogue.entries.map { ($0.description.id, $0.description) },
                                       uniquingKeysWith: { first, _ in first })
-        unusedSuppressionSeverity = ruleBook.entry(SuppressionRuleID.unused)?.severity ?? .warning
         swiftlintAliases = catalogue.swiftlintAliases
     }
 
@@ -128,66 +148,14 @@ public final class Linter: Sendable {
         return lint(inputs: inputs, inputErrors: errors)
     }
 
+    /// Lints `inputs` and returns the whole report (a run that writes a report as it goes
+    /// uses `LintSession.run(_:catalogue:each:)`, which hands results over file by file).
     public func lint(inputs given: [LintInput], inputErrors: [InputError] = []) -> LintResult {
-        let inputs = given.filter(isInScope)
-        var outcomes = parallelMap(inputs) { self.lintFile($0) }
-        // Index files name more specs: lint those not given already.
-        var listedPaths: [String] = []
-        var listedKeys = Set<String>()
-        // Canonical paths cost a file-system walk each: only read when an index names specs.
-        var knownPaths: Set<String>?
-        for outcome in outcomes {
-            for path in outcome.index?.existingSpecPaths ?? [] {
-                let known = knownPaths ?? Set(inputs.map { Self.canonical($0.path) })
-                knownPaths = known
-                let key = Self.canonical(path)
-                if !known.contains(key), listedKeys.insert(key).inserted, isInScope(LintInput(path: path)) {
-                    listedPaths.append(path)
-                }
-            }
-        }
-        var listed = listedPaths.map { LintInput(path: $0) }
-        if let index = configuration.gitIndex {
-            let contents = index.contents(of: listedPaths)
-            listed = listedPaths.compactMap { path in contents[path].map { LintInput(path: path, contents: $0) } }
-        }
-        outcomes += parallelMap(listed) { self.lintFile($0) }
-
-        var findings: [Finding] = []
-        findings.reserveCapacity(outcomes.reduce(0) { $0 + $1.findings.count })
-        var errors = inputErrors
-        var specs: [ComponentSpec] = []
-        var files = 0
-        var suppressed = 0
-        var lintedFiles: [String] = []
-        var rulesRun: [String: [String]] = [:]
-        for outcome in outcomes where outcome.counted {
-            files += 1
-            lintedFiles.append(outcome.path)
-            var ran = Set(outcome.rulesRun)
-            for finding in outcome.findings { ran.insert(finding.rule) }
-            rulesRun[outcome.path] = ran.sorted()
-            findings += outcome.findings
-            errors += outcome.errors
-            specs += outcome.specs
-            suppressed += outcome.suppressed
-        }
-        // A rule's findings mostly come in runs: hash a rule id only when it changes.
-        var ran = Set(specRules.ruleIDs).union(sourceRules.ruleIDs)
-        var previousRule = ""
-        findings.withUnsafeBufferPointer { items in
-            for index in items.indices where items[index].rule != previousRule {
-                previousRule = items[index].rule
-                ran.insert(previousRule)
-            }
-        }
-        let descriptions = catalogue.entries.map(\.description) + customRuleDescriptions
-        let report = LintReport(toolVersion: Self.version, files: files, components: specs.count, findings: findings,
-                                inputErrors: errors, suppressed: suppressed,
-                                rules: descriptions.filter { ran.contains($0.id) },
-                                lintedFiles: lintedFiles, rulesRun: rulesRun)
-        return LintResult(report: report, specs: specs.sorted { ($0.file, $0.name) < ($1.file, $1.name) },
-                          outOfScope: given.count - inputs.count)
+        var files: [FileResults] = []
+        let stream = LintStream(groups: [LintStream.Group(linter: self, inputs: given)], jobs: configuration.jobs,
+                                keepSpecs: true)
+        let totals = stream.run(inputErrors: inputErrors) { files.append($0) }
+        return LintResult(files: files, totals: totals)
     }
 
     /// Reads the spec's String Catalog (`a11y.strings`, relative to the spec) into it; an
@@ -213,13 +181,18 @@ public final class Linter: Sendable {
     /// The spec rules on `spec`: with a String Catalog, in every language it has (each
     /// finding of a translated variant names its language; findings in languages other
     /// than the source one only from the rules that read the text).
-    func runSpecRules(_ spec: ComponentSpec) -> [Finding] {
+    ///
+    /// The contrast pairs are measured once per spec (in the source language: translations
+    /// change no colour) and handed to every rule that reads them, to the fixer and to the
+    /// report.
+    func runSpecRules(_ spec: ComponentSpec) -> SpecRun {
         guard let catalog = spec.strings, spec.variants.contains(where: { $0.textKey != nil }) else {
-            return runSpecRulesInText(spec)
+            let contrast = measureContrast(spec)
+            return SpecRun(findings: runSpecRulesInText(spec, contrast: contrast), contrast: contrast, spec: spec)
         }
+        var run = SpecRun(findings: [], contrast: nil, spec: spec)
         let source = catalog.sourceLanguage
         let translated = Set(spec.variants.filter { $0.textKey != nil }.map(\.name))
-        var findings: [Finding] = []
         for language in [source] + catalog.languages.filter({ $0 != source }).sorted() {
             var localized = spec
             for index in localized.variants.indices {
@@ -230,23 +203,56 @@ public final class Linter: Sendable {
                 localized.variants[index].text = entry?.value ?? catalog.entry(key, language: source)?.value ?? key
                 if localized.variants[index].lang == nil { localized.variants[index].lang = language }
             }
-            var found = runSpecRulesInText(localized)
+            if language == source {
+                run.contrast = measureContrast(localized)
+                run.spec = localized
+            }
+            var found = runSpecRulesInText(localized, contrast: run.contrast)
             if language != source {
                 found = found.filter { Self.textRules.contains($0.rule) && $0.variant.map(translated.contains) == true }
             }
             for index in found.indices where found[index].lang == nil && found[index].variant.map(translated.contains) == true {
                 found[index].lang = language
             }
-            findings += found
+            run.findings += found
         }
-        return findings
+        return run
+    }
+
+    /// What running the spec rules on one spec gives: the findings, and the contrast pairs
+    /// measured (nil when nothing reads them) on `spec`, the spec as checked in its source
+    /// language.
+    struct SpecRun {
+        var findings: [Finding]
+        var contrast: [ContrastMeasurement]?
+        var spec: ComponentSpec
+    }
+
+    /// The spec's contrast pairs, when a rule, the fixer or the report reads them.
+    func measureContrast(_ spec: ComponentSpec) -> [ContrastMeasurement]? {
+        guard specRules.readsContrast(spec.kind) || configuration.reportFixes
+                || configuration.reportNeeds.contains(.contrast) else { return nil }
+        return ContrastMeasurements.measure(spec, options: configuration.ruleOptions)
+    }
+
+    /// What the report keeps of a linted spec, when the reporter needs more than findings.
+    func componentReport(_ run: SpecRun) -> ComponentReport? {
+        let needs = configuration.reportNeeds
+        guard !needs.isEmpty else { return nil }
+        var component = ComponentReport(spec: run.spec, touchTarget: configuration.ruleOptions.touchTargetWarning,
+                                        touchTargetError: configuration.ruleOptions.touchTargetError)
+        if needs.contains(.contrast) { component.contrast = run.contrast ?? [] }
+        if needs.contains(.layouts), run.spec.kind != nil, let engine = layoutEngine {
+            component.layouts = run.spec.variants.map { VariantLayouts.compute(run.spec, $0, engine: engine) }
+        }
+        return component
     }
 
     /// The spec rules on `spec`, or on its labels as the pseudo-locale shows them (the
     /// findings then say which pseudo-locale).
-    func runSpecRulesInText(_ spec: ComponentSpec) -> [Finding] {
-        guard let locale = configuration.pseudoLocale else { return specRules.run(spec) }
-        var findings = specRules.run(spec.pseudoLocalized(locale))
+    func runSpecRulesInText(_ spec: ComponentSpec, contrast: [ContrastMeasurement]?) -> [Finding] {
+        guard let locale = configuration.pseudoLocale else { return specRules.run(spec, contrast: contrast) }
+        var findings = specRules.run(spec.pseudoLocalized(locale), contrast: contrast)
         for index in findings.indices where findings[index].variant != nil {
             findings[index].pseudoLocale = locale.rawValue
         }
@@ -257,7 +263,7 @@ public final class Linter: Sendable {
     func enabled(_ ids: [String]) -> [String] { ids.filter(configuration.isEnabled) }
 
     /// Inside `included` and not `excluded` (always true without a scope).
-    private func isInScope(_ input: LintInput) -> Bool {
+    func isInScope(_ input: LintInput) -> Bool {
         guard let scope = configuration.scope, input.checksScope else { return true }
         let base = configuration.relativePathBase ?? FileManager.default.currentDirectoryPath
         return scope.contains(absolutePath: PathScope.absolute(input.path, from: base))
@@ -265,7 +271,7 @@ public final class Linter: Sendable {
 
     private var suppressionContext: SuppressionContext {
         SuppressionContext(knownRules: knownRuleIDs, isEnabled: configuration.isEnabled,
-                           unusedSeverity: unusedSuppressionSeverity)
+                           rules: ruleBook)
     }
 
     /// `applyConfiguration(_:)` on every finding, in place.
@@ -299,6 +305,10 @@ public final class Linter: Sendable {
         var counted = true
         /// The rules that checked this file (JUnit lists one test case for each).
         var rulesRun: [String] = []
+        /// What the reporter needs of each spec (`LintConfiguration.reportNeeds`).
+        var components: [ComponentReport] = []
+        /// `LintConfiguration.reportFixes`: the fixes of the file's contrast findings.
+        var fixes: [ReportFix] = []
     }
 
     func lintFile(_ input: LintInput) -> FileOutcome {
@@ -487,7 +497,12 @@ public final class Linter: Sendable {
         if var spec = result.spec {
             if let error = Self.loadStrings(&spec) { outcome.errors.append(error) }
             outcome.specs.append(spec)
-            findings += runSpecRules(spec)
+            let run = runSpecRules(spec)
+            findings += run.findings
+            if let component = componentReport(run) { outcome.components.append(component) }
+            if configuration.reportFixes, let contrast = run.contrast {
+                outcome.fixes = SpecFixer.fixes(for: spec, measurements: contrast, document: document, bytes: bytes)
+            }
             // What reading the spec checks, and its rules where the kind has them.
             outcome.rulesRun = enabled([ModelRuleID.unknownKey, ModelRuleID.unknownKind]
                                        + specRules.ruleIDs(for: spec.kind)
@@ -529,7 +544,9 @@ public final class Linter: Sendable {
         for spec in loader.swiftFileSpecs(source, file: path) {
             if outcome.specs.isEmpty { outcome.rulesRun += specRules.ruleIDs }
             outcome.specs.append(spec)
-            findings += runSpecRules(spec)
+            let run = runSpecRules(spec)
+            findings += run.findings
+            if let component = componentReport(run) { outcome.components.append(component) }
         }
         applyConfiguration(to: &findings)
         var suppressions = SourceSuppressions(source: source, path: path, aliases: swiftlintAliases)

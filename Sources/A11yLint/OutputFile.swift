@@ -14,33 +14,9 @@ public enum OutputFile {
 
     /// Replaces `path` with `bytes`, atomically.
     public static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(WriteError) {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            throw WriteError(path: path, reason: "the folder \(folder) does not exist")
-        }
-        if !isDirectory.boolValue { throw WriteError(path: path, reason: "\(folder) is not a folder") }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw WriteError(path: path, reason: "it is a folder")
-        }
-        var template = Array((folder + "/." + url.lastPathComponent + ".a11ylint-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: errorText(errno)) }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var failure: Int32 = 0
-        if !writeAll(bytes, to: descriptor) { failure = errno }
-        if failure == 0, fsync(descriptor) != 0, errno != EINVAL { failure = errno }
-        // Keep the permissions an ordinary write would give (mkstemp makes 0600).
-        let mask = umask(0)
-        umask(mask)
-        fchmod(descriptor, 0o666 & ~mask)
-        if close(descriptor) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary)
-            throw WriteError(path: path, reason: errorText(failure))
-        }
+        let writer = try Writer(path: path)
+        writer.write(bytes)
+        try writer.commit()
     }
 
     public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
@@ -83,6 +59,126 @@ public enum OutputFile {
     public static func writeStandardError(_ text: String) {
         var text = text
         _ = text.withUTF8 { writeAll($0, to: STDERR_FILENO) }
+    }
+
+    /// A report written as it is produced: to a temporary file beside `path` that replaces
+    /// it only at `commit()` (as `write(_:to:)` does in one go), or to standard output. Bytes
+    /// are buffered and written in large pieces; after a write error nothing more is
+    /// written and `commit()` throws it; a closed standard output (`| head`) ends quietly.
+    public final class Writer {
+        public let path: String?
+        private let descriptor: Int32
+        private let temporary: String?
+        private var buffer: [UInt8] = []
+        private let capacity = 1 << 16
+        public private(set) var failure: WriteError?
+        /// Standard output's reader went away: not an error, nothing more is written.
+        public private(set) var isClosed = false
+
+        /// `path` nil: standard output.
+        public init(path: String?) throws(WriteError) {
+            self.path = path
+            buffer.reserveCapacity(capacity)
+            guard let path else {
+                descriptor = STDOUT_FILENO
+                temporary = nil
+                return
+            }
+            let (descriptor, temporary) = try OutputFile.temporaryFile(for: path)
+            self.descriptor = descriptor
+            self.temporary = temporary
+        }
+
+        deinit {
+            // Never committed (an error on the way): the target keeps what it had.
+            if let temporary, !committed {
+                close(descriptor)
+                unlink(temporary)
+            }
+        }
+        private var committed = false
+
+        public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard failure == nil, !isClosed, !bytes.isEmpty else { return }
+            if buffer.count + bytes.count > capacity {
+                flush()
+                if bytes.count >= capacity {
+                    send(bytes)
+                    return
+                }
+            }
+            buffer.append(contentsOf: bytes)
+        }
+
+        public func write(_ text: String) {
+            var text = text
+            text.withUTF8 { write($0) }
+        }
+
+        public func write(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { write($0) }
+        }
+
+        private func flush() {
+            guard !buffer.isEmpty else { return }
+            buffer.withUnsafeBufferPointer { send($0) }
+            buffer.removeAll(keepingCapacity: true)
+        }
+
+        private func send(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard failure == nil, !isClosed else { return }
+            if !OutputFile.writeAll(bytes, to: descriptor) {
+                let code = errno
+                if path == nil && code == EPIPE { isClosed = true; return }
+                failure = WriteError(path: path ?? "standard output", reason: OutputFile.errorText(code))
+            }
+        }
+
+        /// Writes what is buffered and, for a file, puts it in place of the target. Throws the
+        /// first write error; the target is then untouched.
+        public func commit() throws(WriteError) {
+            flush()
+            committed = true
+            guard let temporary, let path else {
+                if let failure { throw failure }
+                return
+            }
+            var code: Int32 = 0
+            if failure == nil, fsync(descriptor) != 0, errno != EINVAL { code = errno }
+            OutputFile.setOrdinaryPermissions(descriptor)
+            if close(descriptor) != 0, failure == nil, code == 0 { code = errno }
+            if failure == nil, code == 0, rename(temporary, path) != 0 { code = errno }
+            if failure == nil, code != 0 { failure = WriteError(path: path, reason: OutputFile.errorText(code)) }
+            if let failure {
+                unlink(temporary)
+                throw failure
+            }
+        }
+    }
+
+    /// A new temporary file in `path`'s folder (after checking the folder), open for writing.
+    static func temporaryFile(for path: String) throws(WriteError) -> (Int32, String) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            throw WriteError(path: path, reason: "the folder \(folder) does not exist")
+        }
+        if !isDirectory.boolValue { throw WriteError(path: path, reason: "\(folder) is not a folder") }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw WriteError(path: path, reason: "it is a folder")
+        }
+        var template = Array((folder + "/." + url.lastPathComponent + ".a11ylint-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: errorText(errno)) }
+        return (descriptor, template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+    }
+
+    /// The permissions an ordinary write would give (mkstemp makes 0600).
+    static func setOrdinaryPermissions(_ descriptor: Int32) {
+        let mask = umask(0)
+        umask(mask)
+        fchmod(descriptor, 0o666 & ~mask)
     }
 
     /// Every byte, resuming after short writes and EINTR; false on an error (errno says).

@@ -22,59 +22,50 @@ public enum SpecFixer {
         public var description: String { "\(file):\(line):\(column): \(old) → \(new)" }
     }
 
-    /// The edits for `specs` (each read from `contents[spec.file]`), by file.
-    public static func edits(for specs: [ComponentSpec], options: RuleOptions,
-                             contents: [String: [UInt8]]) -> [String: [ByteEdit]] {
-        var result: [String: [ByteEdit]] = [:]
-        for fix in fixes(for: specs, options: options, contents: contents) { result[fix.file, default: []] += fix.edits }
-        return result
-    }
-
-    /// The fixes for `specs`, one per colour value: which theme and role it is, and its edits.
-    public static func fixes(for specs: [ComponentSpec], options: RuleOptions,
-                             contents: [String: [UInt8]]) -> [ReportFix] {
+    /// The fixes of one spec read from `document` (`bytes`), one per colour value: which
+    /// theme and role it is, and its edits. `measurements` are the spec's contrast pairs as
+    /// the run measured them for its rules (`ContrastMeasurements.measure`), not measured
+    /// again here.
+    public static func fixes(for spec: ComponentSpec, measurements: [ContrastMeasurement],
+                             document: JSONDocument, bytes: [UInt8]) -> [ReportFix] {
         var result: [ReportFix] = []
-        for spec in specs {
-            guard let bytes = contents[spec.file], let document = try? JSONDocument(bytes: bytes) else { continue }
-            let measurements = ContrastMeasurements.measure(spec, options: options)
-            var done = Set<SourceLocation>()
-            // A pair whose background is itself being fixed waits for the next round: a
-            // darker fill may already make its white checkmark pass.
-            let fixing = Set(measurements.filter(\.isReported).map { "\($0.theme.name)\u{1F}\($0.role)" })
-            for failing in measurements where failing.isReported {
-                if let background = failing.backgroundRole, fixing.contains("\(failing.theme.name)\u{1F}\(background)") {
-                    continue
+        var done = Set<SourceLocation>()
+        // A pair whose background is itself being fixed waits for the next round: a
+        // darker fill may already make its white checkmark pass.
+        let fixing = Set(measurements.filter(\.isReported).map { "\($0.theme.name)\u{1F}\($0.role)" })
+        for failing in measurements where failing.isReported {
+            if let background = failing.backgroundRole, fixing.contains("\(failing.theme.name)\u{1F}\(background)") {
+                continue
+            }
+            guard let location = failing.colorLocation, location.file == spec.file, done.insert(location).inserted,
+                  let node = Self.node(at: location, in: document.root) else { continue }
+            let pairs = measurements.filter { $0.theme.name == failing.theme.name && $0.role == failing.role }
+            let under = measurements.filter { $0.theme.name == failing.theme.name && $0.backgroundRole == failing.role }
+            let requirements = Array(Set(pairs.map { ContrastRequirement(background: $0.background, ratio: $0.required) }))
+                + under.map { ContrastRequirement(under: $0.written, ratio: $0.required) }
+            // How a candidate (as it would be parsed back) renders in every pair.
+            func meetsAll(_ candidate: RGBA) -> Bool {
+                requirements.allSatisfy { requirement in
+                    guard let background = requirement.background else { return requirement.isMet(by: candidate.isOpaque ? candidate : candidate.composited(over: failing.theme.opaqueBackground)) }
+                    return requirement.isMet(by: candidate.isOpaque ? candidate : candidate.composited(over: background))
                 }
-                guard let location = failing.colorLocation, location.file == spec.file, done.insert(location).inserted,
-                      let node = Self.node(at: location, in: document.root) else { continue }
-                let pairs = measurements.filter { $0.theme.name == failing.theme.name && $0.role == failing.role }
-                let under = measurements.filter { $0.theme.name == failing.theme.name && $0.backgroundRole == failing.role }
-                let requirements = Array(Set(pairs.map { ContrastRequirement(background: $0.background, ratio: $0.required) }))
-                    + under.map { ContrastRequirement(under: $0.written, ratio: $0.required) }
-                // How a candidate (as it would be parsed back) renders in every pair.
-                func meetsAll(_ candidate: RGBA) -> Bool {
-                    requirements.allSatisfy { requirement in
-                        guard let background = requirement.background else { return requirement.isMet(by: candidate.isOpaque ? candidate : candidate.composited(over: failing.theme.opaqueBackground)) }
-                        return requirement.isMet(by: candidate.isOpaque ? candidate : candidate.composited(over: background))
+            }
+            var candidates: [RGBA] = []
+            if let alpha = ContrastSuggestion.smallestAlpha(of: failing.written, meeting: requirements.filter { $0.background != nil }) {
+                var translucent = failing.written
+                translucent.alpha = alpha
+                candidates.append(translucent)
+            }
+            if let opaque = ContrastSuggestion.nearest(to: failing.foreground, meeting: requirements) {
+                candidates.append(opaque)
+            }
+            for candidate in candidates where meetsAll(candidate) {
+                if let edits = ColorEdit.edits(for: node, in: bytes, to: candidate, accepts: meetsAll) {
+                    if !edits.isEmpty {
+                        result.append(ReportFix(file: spec.file, theme: failing.theme.name, role: failing.role,
+                                                edits: edits, colour: candidate.isOpaque ? candidate.hexRGB : candidate.hexString))
                     }
-                }
-                var candidates: [RGBA] = []
-                if let alpha = ContrastSuggestion.smallestAlpha(of: failing.written, meeting: requirements.filter { $0.background != nil }) {
-                    var translucent = failing.written
-                    translucent.alpha = alpha
-                    candidates.append(translucent)
-                }
-                if let opaque = ContrastSuggestion.nearest(to: failing.foreground, meeting: requirements) {
-                    candidates.append(opaque)
-                }
-                for candidate in candidates where meetsAll(candidate) {
-                    if let edits = ColorEdit.edits(for: node, in: bytes, to: candidate, accepts: meetsAll) {
-                        if !edits.isEmpty {
-                            result.append(ReportFix(file: spec.file, theme: failing.theme.name, role: failing.role,
-                                                    edits: edits, colour: candidate.isOpaque ? candidate.hexRGB : candidate.hexString))
-                        }
-                        break
-                    }
+                    break
                 }
             }
         }
@@ -99,10 +90,11 @@ public enum SpecFixer {
     }
 
     /// Lints `paths`' specs and rewrites their failing colours, round after round (a fixed
-    /// fill changes the pair its checkmark is in) until nothing changes, in memory.
+    /// fill changes the pair its checkmark is in) until nothing changes, in memory. The
+    /// edits are the ones each round's lint works out from its own measurements
+    /// (`linter` must have `reportFixes` set).
     /// Returns the files' new bytes (only those that changed) and the changes made.
-    public static func fix(_ specFiles: [String], linter: Linter, options: RuleOptions,
-                           rounds: Int = 4) -> (files: [String: (old: [UInt8], new: [UInt8])], changes: [Change]) {
+    public static func fix(_ specFiles: [String], linter: Linter, rounds: Int = 4) -> (files: [String: (old: [UInt8], new: [UInt8])], changes: [Change]) {
         var contents: [String: [UInt8]] = [:]
         var original: [String: [UInt8]] = [:]
         for file in specFiles {
@@ -114,10 +106,12 @@ public enum SpecFixer {
         var changes: [Change] = []
         for _ in 0..<rounds {
             let inputs = contents.keys.sorted().map { LintInput(path: $0, contents: contents[$0], explicit: true) }
-            let specs = linter.lint(inputs: inputs).specs
-            let edits = edits(for: specs, options: options, contents: contents)
+            var edits: [String: [ByteEdit]] = [:]
+            for fix in linter.lint(inputs: inputs).report.fixes.values { edits[fix.file, default: []] += fix.edits }
             if edits.values.allSatisfy(\.isEmpty) { break }
-            for (file, fileEdits) in edits where !fileEdits.isEmpty {
+            for file in edits.keys.sorted() {
+                let fileEdits = edits[file]!.sorted { $0.range.lowerBound < $1.range.lowerBound }
+                guard !fileEdits.isEmpty else { continue }
                 let old = contents[file]!
                 contents[file] = ByteEdit.apply(fileEdits, to: old)
                 changes += fileEdits.map { Change(file: file, line: $0.line, column: $0.column, old: $0.original, new: $0.replacement) }

@@ -23,7 +23,8 @@ struct SuppressionContext {
     /// Whether a rule ran in this configuration: a suppression of a switched-off rule
     /// silences nothing, and saying so would only be noise.
     var isEnabled: (String) -> Bool
-    var unusedSeverity: Severity
+    /// Severity, criteria and texts of `unused-suppression`.
+    var rules: RuleBook
 
     var reportsUnused: Bool { isEnabled(SuppressionRuleID.unused) }
 }
@@ -76,7 +77,9 @@ struct SourceSuppressions {
 
     private(set) var regions: [Region] = []
     /// Comments that start with `a11ylint:` but cannot be read.
-    private(set) var malformed: [(location: SourceLocation, message: String)] = []
+    /// Comments that cannot be read: where, the message's name in `unused-suppression`'s
+    /// YAML, and its values.
+    private(set) var malformed: [(location: SourceLocation, message: String, values: KeyValuePairs<String, String>)] = []
 
     /// `aliases`: SwiftLint rule ids → the a11ylint rules that stand for them.
     init(source: SwiftSource, path: String, aliases: [String: String] = [:]) {
@@ -95,13 +98,13 @@ struct SourceSuppressions {
             }
             guard let command = Command(rawValue: directive.commandText) else {
                 let commands = Command.allCases.map(\.rawValue)
-                malformed.append((directive.location, "unknown command 'a11ylint:\(directive.commandText)'"
-                                  + Suggestions.hint(for: directive.commandText, in: commands)))
+                malformed.append((directive.location, "unknownCommand",
+                                  ["command": directive.commandText,
+                                   "hint": Suggestions.hint(for: directive.commandText, in: commands)]))
                 continue
             }
             if directive.rules.isEmpty {
-                malformed.append((directive.location, "'a11ylint:\(command.rawValue)' names no rule; "
-                                  + "give rule ids (or 'all') after it"))
+                malformed.append((directive.location, "noRule", ["command": command.rawValue]))
                 continue
             }
             for token in directive.rules {
@@ -201,18 +204,18 @@ struct SourceSuppressions {
     func unusedFindings(_ context: SuppressionContext, source: SwiftSource) -> [Finding] {
         guard context.reportsUnused else { return [] }
         var result: [Finding] = []
-        func report(_ location: SourceLocation, _ message: String) {
-            result.append(Finding(rule: SuppressionRuleID.unused, severity: context.unusedSeverity, message: message,
-                                  location: location,
-                                  sourceLine: source.lineText(location.line).trimmingCharacters(in: .whitespaces)))
+        func report(_ location: SourceLocation, _ message: String, _ values: KeyValuePairs<String, String>) {
+            result.append(context.rules.finding(
+                SuppressionRuleID.unused, fallback: .warning, message: message, values, location: location,
+                sourceLine: source.lineText(location.line).trimmingCharacters(in: .whitespaces)))
         }
         let known = Set(context.knownRules)
         for region in regions where !region.used && !region.foreign {
             let id = region.token.id
             let directive = "a11ylint:\(region.command.rawValue)"
             if id != "all", !known.contains(id) {
-                report(region.token.location, "'\(directive)' names unknown rule '\(id)'"
-                       + Suggestions.hint(for: id, in: context.knownRules))
+                report(region.token.location, "unknownRuleInComment",
+                       ["directive": directive, "rule": id, "hint": Suggestions.hint(for: id, in: context.knownRules)])
             } else if id == "all" || context.isEnabled(id) {
                 let scope = switch region.command {
                 case .disableNext: "on the next line"
@@ -220,10 +223,10 @@ struct SourceSuppressions {
                 case .disablePrevious: "on the previous line"
                 default: "in its range"
                 }
-                report(region.token.location, "'\(directive) \(id)' silences no finding \(scope); remove it")
+                report(region.token.location, "unusedComment", ["directive": directive, "rule": id, "scope": scope])
             }
         }
-        for (location, message) in malformed { report(location, message) }
+        for (location, message, values) in malformed { report(location, message, values) }
         return result
     }
 }
@@ -268,27 +271,28 @@ struct SpecSuppressionFilter {
         var result: [Finding] = []
         let known = Set(context.knownRules)
         for (i, s) in suppressions.enumerated() where !used[i] {
-            let message: String
             let variants = spec.variants.map(\.name)
             let themes = spec.themes.map(\.name)
+            let (message, values): (String, KeyValuePairs<String, String>)
             if s.rule != "all", !known.contains(s.rule) {
-                message = "Suppression names unknown rule '\(s.rule)'" + Suggestions.hint(for: s.rule, in: context.knownRules)
+                (message, values) = ("unknownRuleInSpec",
+                                     ["rule": s.rule, "hint": Suggestions.hint(for: s.rule, in: context.knownRules)])
             } else if s.rule != "all", !context.isEnabled(s.rule) {
                 continue
             } else if let variant = s.variant, !variants.contains(variant) {
-                message = "Suppression of '\(s.rule)' names variant '\(variant)', which this spec does not have"
-                    + Suggestions.hint(for: variant, in: variants)
+                (message, values) = ("unknownVariant",
+                                     ["rule": s.rule, "variant": variant, "hint": Suggestions.hint(for: variant, in: variants)])
             } else if let theme = s.theme, !themes.contains(theme) {
-                message = "Suppression of '\(s.rule)' names theme '\(theme)', which this spec does not have"
-                    + Suggestions.hint(for: theme, in: themes)
+                (message, values) = ("unknownTheme",
+                                     ["rule": s.rule, "theme": theme, "hint": Suggestions.hint(for: theme, in: themes)])
             } else {
                 var what = "'\(s.rule)'"
                 if let variant = s.variant { what += " for variant '\(variant)'" }
                 if let theme = s.theme { what += " in theme '\(theme)'" }
-                message = "Suppression of \(what) matches no finding; remove it"
+                (message, values) = ("unusedInSpec", ["what": what])
             }
-            result.append(Finding(rule: SuppressionRuleID.unused, severity: context.unusedSeverity, message: message,
-                                  location: s.location, component: spec.name))
+            result.append(context.rules.finding(SuppressionRuleID.unused, fallback: .warning, message: message, values,
+                                                location: s.location, component: spec.name))
         }
         return result
     }

@@ -17,10 +17,11 @@ struct NodeReader {
         errors.append(InputError(location: SourceLocation(file: file, node.position), message: message))
     }
 
-    /// A finding of `rule` at `node` (or its key); its severity is the rule book's.
-    mutating func finding(_ rule: String, _ fallback: Severity, _ node: JSONNode, _ message: String,
-                          keyPosition: JSONPosition? = nil) {
-        findings.append(rules.finding(rule, fallback: fallback, message: message,
+    /// A finding of `rule` at `node` (or its key): its severity and its text `message`
+    /// (filled with `values`) are the rule book's.
+    mutating func finding(_ rule: String, _ fallback: Severity, _ node: JSONNode, message: String = "default",
+                          _ values: KeyValuePairs<String, String>, keyPosition: JSONPosition? = nil) {
+        findings.append(rules.finding(rule, fallback: fallback, message: message, values,
                                       location: SourceLocation(file: file, keyPosition ?? node.position)))
     }
 
@@ -29,7 +30,7 @@ struct NodeReader {
         for member in node.objectMembers ?? [] where !known.contains(member.key) {
             findings.append(rules.finding(
                 ModelRuleID.unknownKey, fallback: .warning,
-                message: "Unknown key '\(member.key)' in \(context)" + Suggestions.hint(for: member.key, in: known),
+                ["key": member.key, "context": context, "hint": Suggestions.hint(for: member.key, in: known)],
                 location: SourceLocation(file: file, member.keyPosition)))
         }
     }

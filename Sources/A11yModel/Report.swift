@@ -17,6 +17,9 @@ public struct RuleDescription: Sendable, Hashable {
     /// The component kinds a spec rule applies to (`kinds:` in its YAML); nil: every kind.
     /// A spec of no known kind gets no spec rule.
     public var kinds: [ComponentKind]?
+    /// The texts of the rule's findings by name (`message:` in its YAML is "default";
+    /// `messages:` names several), with `{name}` placeholders the rule fills in.
+    public var messages: [String: MessageTemplate] = [:]
 
     public init(id: String, name: String, kind: Kind, defaultSeverity: Severity, wcag: [String],
                 category: String, summary: String, rationale: String, howToFix: String) {
@@ -35,6 +38,12 @@ public struct RuleDescription: Sendable, Hashable {
     public func applies(to kind: ComponentKind?) -> Bool {
         guard let kind else { return false }
         return kinds?.contains(kind) ?? true
+    }
+
+    /// The finding text `key` with its placeholders filled; a key the YAML lacks gives the
+    /// rule id, the key and the values (a test checks every rule's keys exist).
+    public func message(_ key: String, _ values: KeyValuePairs<String, String>) -> String {
+        messages[key]?.render(values) ?? MessageTemplate.undescribed(id, key: key, values)
     }
 
     /// A page that explains the first WCAG criterion (used as help links).
@@ -67,7 +76,6 @@ public enum WCAG {
     }
 }
 
-/// Everything one lint run produced: what the reporters render.
 /// A rewrite of one colour value that makes the contrast findings of its role and theme
 /// pass: what `--fix` writes, and what SARIF offers as a fix.
 public struct ReportFix: Sendable, Hashable {
@@ -92,67 +100,3 @@ public struct ReportFix: Sendable, Hashable {
     }
 }
 
-public struct LintReport: Sendable {
-    public var toolVersion: String
-    /// Files read (specs, indexes, Swift sources), including those that failed.
-    public var files: Int
-    /// Component specs linted.
-    public var components: Int
-    /// Findings, sorted with `Finding.reportOrder` (suppressed and baselined ones removed).
-    public var findings: [Finding]
-    /// Inputs that could not be read or parsed, sorted.
-    public var inputErrors: [InputError]
-    /// Findings silenced by suppression comments or spec suppressions.
-    public var suppressed: Int
-    /// Findings matched by a baseline (nil when no baseline was used).
-    public var baselined: Int?
-    /// The catalogue entries of every rule that ran, sorted by id.
-    public var rules: [RuleDescription]
-    /// Every file that was linted (as given), sorted; reporters that list files (JUnit,
-    /// checkstyle) include the clean ones too.
-    public var lintedFiles: [String]
-    /// For each linted file, the ids of the rules that checked it (sorted); files absent
-    /// here (reports made by hand) count every rule of their kind.
-    public var rulesRun: [String: [String]]
-    /// Fixes for contrast findings, by `ReportFix.key` (filled for reports that show them).
-    public var fixes: [String: ReportFix] = [:]
-
-    public init(toolVersion: String, files: Int, components: Int, findings: [Finding],
-                inputErrors: [InputError], suppressed: Int = 0, baselined: Int? = nil,
-                rules: [RuleDescription] = [], lintedFiles: [String] = [], rulesRun: [String: [String]] = [:]) {
-        self.toolVersion = toolVersion
-        self.files = files
-        self.components = components
-        self.findings = Self.inReportOrder(findings)
-        self.inputErrors = inputErrors.sorted(by: InputError.order)
-        self.suppressed = suppressed
-        self.baselined = baselined
-        self.rules = rules.sorted { $0.id < $1.id }
-        self.lintedFiles = lintedFiles.sorted()
-        self.rulesRun = rulesRun
-    }
-
-    /// The linter hands findings over already sorted file by file. Checking that reads only
-    /// the locations of neighbours (`reportOrder` takes, and so copies, whole findings),
-    /// and the full comparison decides only between findings at the same place.
-    static func inReportOrder(_ findings: [Finding]) -> [Finding] {
-        let isSorted = findings.withUnsafeBufferPointer { items in
-            items.indices.dropFirst().allSatisfy { index in
-                let previous = items[index - 1].location, current = items[index].location
-                if previous != current { return previous < current }
-                return !Finding.reportOrder(items[index], items[index - 1])
-            }
-        }
-        return isSorted ? findings : findings.sorted(by: Finding.reportOrder)
-    }
-
-    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
-
-    /// Exit code per the CLI contract: 2 for input errors, 1 for an error finding
-    /// (or a warning when `strict`), else 0.
-    public func exitCode(strict: Bool) -> Int32 {
-        if !inputErrors.isEmpty { return 2 }
-        if findings.contains(where: { $0.severity == .error || (strict && $0.severity == .warning) }) { return 1 }
-        return 0
-    }
-}

@@ -135,9 +135,8 @@ public struct SpecLoader: Sendable {
                 spec.kind = kind
             } else {
                 reader.finding(ModelRuleID.unknownKind, .note, kindNode,
-                               "Unknown component kind '\(kindText)'"
-                               + Suggestions.hint(for: kindText, in: ComponentKind.allCases.map(\.rawValue))
-                               + "; only generic rules run")
+                               ["kind": kindText,
+                                "hint": Suggestions.hint(for: kindText, in: ComponentKind.allCases.map(\.rawValue))])
             }
             return
         }
@@ -146,8 +145,7 @@ public struct SpecLoader: Sendable {
             spec.kindWasInferred = true
         } else {
             reader.findings.append(rules.finding(
-                ModelRuleID.unknownKind, fallback: .note,
-                message: "Cannot tell what kind of component '\(spec.name)' is (no \"a11y.kind\", and neither its name nor its tags mention a checkbox, radio, switch, toggle or button); only generic rules run",
+                ModelRuleID.unknownKind, fallback: .note, message: "notInferred", ["component": spec.name],
                 location: spec.location, component: spec.name))
         }
     }
@@ -317,9 +315,9 @@ public struct SpecLoader: Sendable {
             if let colorsNode = themeNode["colors"], reader.expectObject(colorsNode, "\"colors\"") {
                 for role in colorsNode.objectMembers ?? [] {
                     if let roles, !roles.contains(role.key) {
-                        reader.finding(ModelRuleID.unknownKey, .warning, role.value,
-                                       "Unknown color role '\(role.key)' in theme \"\(member.key)\""
-                                       + Suggestions.hint(for: role.key, in: roles), keyPosition: role.keyPosition)
+                        reader.finding(ModelRuleID.unknownKey, .warning, role.value, message: "colorRole",
+                                       ["role": role.key, "theme": member.key,
+                                        "hint": Suggestions.hint(for: role.key, in: roles)], keyPosition: role.keyPosition)
                     }
                     if let color = reader.color(role.value, role.key) { colors[role.key] = color }
                 }

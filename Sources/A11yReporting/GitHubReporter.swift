@@ -1,22 +1,46 @@
 import Foundation
 import A11yModel
+import A11yReport
 
 /// GitHub Actions workflow commands: each finding becomes an annotation on the file.
-enum GitHubReporter {
-    static func render(_ report: LintReport) -> String {
-        var out = ""
-        for finding in report.findings {
-            out += command(command(for: finding.severity), location: finding.location,
-                           title: finding.rule, message: finding.message)
+public struct GitHubReporter: Reporter {
+    public init() {}
+    public var name: String { "github" }
+    public func writer(options: ReportOptions) -> any ReportWriter { Writer() }
+
+    /// Writes each file's annotations as it arrives. Keeps until `finish`: the counts and
+    /// the input errors (annotated after every finding; there are few).
+    struct Writer: ReportWriter {
+        private var counts = ReportCounts()
+        private var inputErrors: [InputError] = []
+
+        mutating func file(_ results: FileResults, to sink: inout some ReportSink) {
+            counts.add(results.findings)
+            inputErrors += results.inputErrors
+            guard !results.findings.isEmpty else { return }
+            var out = ""
+            for finding in results.findings {
+                out += command(GitHubReporter.command(for: finding.severity), location: finding.location,
+                               title: finding.rule, message: finding.message)
+            }
+            sink.write(out)
         }
-        for error in report.inputErrors {
-            out += command("error", location: error.location, title: "input-error", message: error.message)
+
+        mutating func finish(_ totals: LintReport, to sink: inout some ReportSink) {
+            var out = ""
+            for error in inputErrors {
+                out += command("error", location: error.location, title: "input-error", message: error.message)
+            }
+            if out.isEmpty && counts.findings == 0 {
+                // Keeps the output non-empty and newline-terminated; a plain line is just log text.
+                out = TextReporter.summary(totals, counts: counts, inputErrors: 0, options: ReportOptions()) + "\n"
+            }
+            sink.write(out)
         }
-        if out.isEmpty {
-            // Keeps the output non-empty and newline-terminated; a plain line is just log text.
-            out = TextReporter.summary(report, options: ReportOptions()) + "\n"
+
+        private func command(_ name: String, location: SourceLocation, title: String, message: String) -> String {
+            GitHubReporter.command(name, location: location, title: title, message: message)
         }
-        return out
     }
 
     static func command(for severity: Severity) -> String {
@@ -27,7 +51,7 @@ enum GitHubReporter {
         }
     }
 
-    private static func command(_ name: String, location: SourceLocation, title: String, message: String) -> String {
+    static func command(_ name: String, location: SourceLocation, title: String, message: String) -> String {
         "::\(name) file=\(escapeProperty(location.file)),line=\(location.line),col=\(location.column),"
             + "title=\(escapeProperty(title))::\(escapeData(message))\n"
     }

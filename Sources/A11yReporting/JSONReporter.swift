@@ -1,42 +1,77 @@
 import Dispatch
 import A11yJSON
 import A11yModel
+import A11yReport
 
 /// The JSON report of the CLI contract, key order included.
-enum JSONReporter {
+public struct JSONReporter: Reporter {
+    public init() {}
+    public var name: String { "json" }
+    public func writer(options: ReportOptions) -> any ReportWriter { Writer() }
+
     /// The report object (pretty, as `JSONOutput` writes it) and a final newline, written
     /// straight as UTF-8: a report may hold tens of thousands of findings, and a tree of
-    /// them all is slower to build than the text itself. Large reports are written in
-    /// chunks on all cores, each turned into a `String` (UTF-8 checked) on its own core;
-    /// joining strings is then a plain copy.
-    static func render(_ report: LintReport) -> String {
-        var head: [UInt8] = []
-        head.append(UInt8(ascii: "{"))
-        member("tool", first: true, to: &head)
-        tool(report).write(to: &head, indent: 1)
-        member("summary", to: &head)
-        summary(report).write(to: &head, indent: 1)
-        member("findings", to: &head)
-        var tail: [UInt8] = []
-        if report.findings.isEmpty {
-            head.append(contentsOf: "[]".utf8)
-        } else {
-            head.append(UInt8(ascii: "["))
-            JSONOutput.newline(1, to: &tail)
-            tail.append(UInt8(ascii: "]"))
-        }
-        member("inputErrors", to: &tail)
-        JSONOutput.array(report.inputErrors.map(inputError)).write(to: &tail, indent: 1)
-        JSONOutput.newline(0, to: &tail)
-        tail.append(contentsOf: "}\n".utf8)
+    /// them all is slower to build than the text itself.
+    ///
+    /// The summary comes before the findings, so the findings go to a spool as they
+    /// arrive, a batch of up to `batchSize` at a time, each batch written in chunks on all
+    /// cores; `finish` writes the head, copies the spool and writes the input errors.
+    /// Keeps until `finish`: the counts, the input errors (few), and at most one batch of
+    /// findings.
+    struct Writer: ReportWriter {
+        static let batchSize = 16_384
+        private var counts = ReportCounts()
+        private var inputErrors: [InputError] = []
+        private var batch: [Finding] = []
+        /// Findings written to the spool.
+        private var written = 0
+        private let spool = Spool()
 
-        let chunks = findingChunks(report.findings)
-        var text = String()
-        text.reserveCapacity(head.count + tail.count + chunks.reduce(0) { $0 + $1.utf8.count })
-        text += String(decoding: head, as: UTF8.self)
-        for chunk in chunks { text += chunk }
-        text += String(decoding: tail, as: UTF8.self)
-        return text
+        mutating func file(_ results: FileResults, to sink: inout some ReportSink) {
+            counts.add(results.findings)
+            inputErrors += results.inputErrors
+            if batch.isEmpty && results.findings.count >= Self.batchSize {
+                writeBatch(results.findings)
+                return
+            }
+            batch += results.findings
+            if batch.count >= Self.batchSize {
+                writeBatch(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+
+        private mutating func writeBatch(_ findings: [Finding]) {
+            for chunk in JSONReporter.findingChunks(findings, first: written == 0) { spool.write(bytes: chunk) }
+            written += findings.count
+        }
+
+        mutating func finish(_ totals: LintReport, to sink: inout some ReportSink) {
+            writeBatch(batch)
+            batch = []
+            var head: [UInt8] = []
+            head.append(UInt8(ascii: "{"))
+            JSONReporter.member("tool", first: true, to: &head)
+            JSONReporter.tool(totals).write(to: &head, indent: 1)
+            JSONReporter.member("summary", to: &head)
+            JSONReporter.summary(totals, counts: counts).write(to: &head, indent: 1)
+            JSONReporter.member("findings", to: &head)
+            var tail: [UInt8] = []
+            if written == 0 {
+                head.append(contentsOf: "[]".utf8)
+            } else {
+                head.append(UInt8(ascii: "["))
+                JSONOutput.newline(1, to: &tail)
+                tail.append(UInt8(ascii: "]"))
+            }
+            JSONReporter.member("inputErrors", to: &tail)
+            JSONOutput.array(inputErrors.map(JSONReporter.inputError)).write(to: &tail, indent: 1)
+            JSONOutput.newline(0, to: &tail)
+            tail.append(contentsOf: "}\n".utf8)
+            sink.write(bytes: head)
+            spool.copy(to: &sink)
+            sink.write(bytes: tail)
+        }
     }
 
     /// `,` (but before the first), a newline and `"key": ` at nesting level 1.
@@ -48,8 +83,8 @@ enum JSONReporter {
     }
 
     /// The items of the findings array (nesting level 2), in order, in chunks written
-    /// concurrently when there are many.
-    private static func findingChunks(_ findings: [Finding]) -> [String] {
+    /// concurrently when there are many; `first`: these begin the array (no `,` before).
+    private static func findingChunks(_ findings: [Finding], first: Bool) -> [[UInt8]] {
         let chunkSize = 2_048
         let chunkCount = (findings.count + chunkSize - 1) / chunkSize
         let chunks = ChunkBuffers(count: chunkCount)
@@ -57,8 +92,8 @@ enum JSONReporter {
             let range = (chunk * chunkSize)..<min(findings.count, (chunk + 1) * chunkSize)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(range.count * 512)
-            writeFindings(findings[range], to: &bytes)
-            chunks.store(String(decoding: bytes, as: UTF8.self), at: chunk)
+            writeFindings(findings[range], first: first, to: &bytes)
+            chunks.store(bytes, at: chunk)
         }
         if chunkCount == 1 {
             writeChunk(0)
@@ -68,12 +103,13 @@ enum JSONReporter {
         return (0..<chunkCount).map { chunks[$0] }
     }
 
-    /// Each finding with the `,` before it (but the very first), at nesting level 2.
-    private static func writeFindings(_ findings: ArraySlice<Finding>, to out: inout [UInt8]) {
-        let first = findings.startIndex
+    /// Each finding with the `,` before it (but the very first of the array), at nesting
+    /// level 2.
+    private static func writeFindings(_ findings: ArraySlice<Finding>, first: Bool, to out: inout [UInt8]) {
+        let start = findings.startIndex
         findings.withUnsafeBufferPointer { items in
             for offset in 0..<items.count {
-                if first + offset > 0 { out.append(UInt8(ascii: ",")) }
+                if !first || start + offset > 0 { out.append(UInt8(ascii: ",")) }
                 JSONOutput.newline(2, to: &out)
                 write(items[offset], to: &out)
             }
@@ -166,29 +202,28 @@ enum JSONReporter {
     /// Per-chunk output, each slot written by the one worker that owns it (separate
     /// slots of raw memory: no shared array header is touched while they run).
     private final class ChunkBuffers: @unchecked Sendable {
-        private let slots: UnsafeMutableBufferPointer<String>
+        private let slots: UnsafeMutableBufferPointer<[UInt8]>
         init(count: Int) {
             slots = .allocate(capacity: count)
-            slots.initialize(repeating: "")
+            slots.initialize(repeating: [])
         }
         deinit {
             slots.deinitialize()
             slots.deallocate()
         }
-        func store(_ text: String, at index: Int) { slots[index] = text }
-        subscript(index: Int) -> String { slots[index] }
+        func store(_ bytes: [UInt8], at index: Int) { slots[index] = bytes }
+        subscript(index: Int) -> [UInt8] { slots[index] }
     }
 
     private static func tool(_ report: LintReport) -> JSONOutput {
         .object([("name", .string("a11ylint")), ("version", .string(report.toolVersion))])
     }
 
-    private static func summary(_ report: LintReport) -> JSONOutput {
-        let counts = ReportCounts(report.findings)
+    private static func summary(_ report: LintReport, counts: ReportCounts) -> JSONOutput {
         var summary: [(String, JSONOutput)] = [
             ("files", .int(report.files)),
             ("components", .int(report.components)),
-            ("findings", .int(report.findings.count)),
+            ("findings", .int(counts.findings)),
             ("errors", .int(counts.errors)),
             ("warnings", .int(counts.warnings)),
             ("notes", .int(counts.notes)),

@@ -63,6 +63,50 @@ public enum LayoutRendering {
         return out
     }
 
+    /// How the HTML report draws a variant: the same parts as `svgFragment`, in the colours
+    /// of `theme`, `scale` CSS pixels per point, with the touch-target minimum outlined (a
+    /// `minimumTarget`-point square centred on the hit area). `annotated`: with the
+    /// dimensions; otherwise just the component (the Dynamic Type strip). `label` names the
+    /// drawing for assistive technology.
+    public static func reportSVG(_ layout: ComponentLayout, variant: Variant, spec: ComponentSpec, theme: Theme?,
+                                 minimumTarget: Double, scale: Double, annotated: Bool, label: String) -> String {
+        var palette = Palette(spec: spec, variant: variant)
+        if let theme {
+            palette.background = theme.opaqueBackground.hexRGB
+            palette.colors = theme.colors.mapValues(\.color)
+        }
+        let hit = layout.hitArea
+        let target = LayoutRect(x: hit.x + hit.width / 2 - minimumTarget / 2, y: hit.y + hit.height / 2 - minimumTarget / 2,
+                                width: minimumTarget, height: minimumTarget)
+        let margin = annotated ? 8.0 : 4.0
+        let left = min(0, hit.x, target.x) - margin
+        let top = min(0, hit.y, target.y) - margin - (annotated ? 22 : 0)
+        let right = max(layout.width, hit.maxX, target.maxX) + margin + (annotated ? 40 : 0)
+        let bottom = max(layout.height, hit.maxY, target.maxY) + margin
+        let viewWidth = right - left, viewHeight = bottom - top
+
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(left)) \(n(top)) \(n(viewWidth)) \(n(viewHeight))\" "
+        out += "width=\"\(n(viewWidth * scale))\" height=\"\(n(viewHeight * scale))\" role=\"img\" "
+        out += "aria-label=\"\(Markup.escape(label))\" font-family=\"sans-serif\" font-size=\"10\">\n"
+        // The theme's background behind the component and its targets; the dimensions
+        // stand on white, readable whatever the theme.
+        out += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(viewWidth))\" height=\"\(n(viewHeight))\" fill=\"#FFFFFF\"/>\n"
+        let backdropTop = min(0, hit.y, target.y) - margin
+        let backdropRight = max(layout.width, hit.maxX, target.maxX) + margin
+        out += "<rect x=\"\(n(left))\" y=\"\(n(backdropTop))\" width=\"\(n(backdropRight - left))\" height=\"\(n(bottom - backdropTop))\" fill=\"\(palette.background)\" stroke=\"#9AA0A6\" stroke-width=\"0.5\"/>\n"
+        out += "<rect x=\"0\" y=\"0\" width=\"\(n(layout.width))\" height=\"\(n(layout.height))\" fill=\"none\" stroke=\"#9AA0A6\" stroke-width=\"0.5\"/>\n"
+        if let indicator = layout.indicator {
+            out += "<rect x=\"\(n(indicator.x))\" y=\"\(n(indicator.y))\" width=\"\(n(indicator.width))\" height=\"\(n(indicator.height))\" fill=\"none\" stroke=\"#80868B\" stroke-width=\"0.5\" stroke-dasharray=\"1 1\"/>\n"
+        }
+        for part in layout.drawing(for: variant) { out += draw(part, palette: palette) }
+        out += self.label(layout, variant: variant, spec: spec, palette: palette)
+        out += "<rect x=\"\(n(target.x))\" y=\"\(n(target.y))\" width=\"\(n(target.width))\" height=\"\(n(target.height))\" fill=\"none\" stroke=\"#B35C00\" stroke-width=\"1\" stroke-dasharray=\"6 2 1 2\"/>\n"
+        out += "<rect x=\"\(n(hit.x))\" y=\"\(n(hit.y))\" width=\"\(n(hit.width))\" height=\"\(n(hit.height))\" fill=\"none\" stroke=\"#D93025\" stroke-width=\"1\" stroke-dasharray=\"4 2\"/>\n"
+        if annotated { out += dimensions(layout, top: top, right: right) }
+        out += "</svg>\n"
+        return out
+    }
+
     /// A compact frame table.
     public static func text(_ layout: ComponentLayout) -> String {
         var lines: [String] = []
@@ -134,7 +178,7 @@ public enum LayoutRendering {
         return out
     }
 
-    private static func dimensions(_ layout: ComponentLayout, top: Double, right: Double) -> String {
+    static func dimensions(_ layout: ComponentLayout, top: Double, right: Double) -> String {
         let color = "#5F6368"
         var out = "<g stroke=\"\(color)\" stroke-width=\"0.75\">\n"
         // Width, above the drawing.

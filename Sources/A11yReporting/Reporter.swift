@@ -1,38 +1,124 @@
 import A11yModel
+import A11yReport
 
-/// The output formats `--reporter` accepts.
-public enum ReportFormat: String, CaseIterable, Sendable {
-    case text, json, sarif, junit, github, checkstyle, codeclimate, html
+/// A report format. Each format is one file that implements this protocol, and one line
+/// in `Reporters.all`; the CLI only looks a reporter up by its name (`--reporter NAME`).
+///
+/// Reporters only read what the run produced (`LintReport`); what they need beyond
+/// findings they declare in `needs`, and the run keeps it for them (no other run pays for
+/// it). Writing goes file by file: a `ReportWriter` gets each file's results in sorted
+/// order, then the totals, and writes to a sink as it goes, keeping only counts and small
+/// per-file facts; a format whose head needs the totals spools its body (`Spool`) and
+/// writes the head at the end. `WholeReportWriter` keeps the whole report (HTML).
+public protocol Reporter: Sendable {
+    /// `--reporter NAME`.
+    var name: String { get }
+    /// What the run must keep for this format beyond findings (default: nothing).
+    var needs: ReportNeeds { get }
+    /// The report carries the `--fix` edits of contrast findings (`LintReport.fixes`).
+    var showsFixes: Bool { get }
+    /// Paths are written relative to the repository root (`ReportOptions.paths`).
+    var usesRepositoryRoot: Bool { get }
+    /// Text for a person at a terminal: coloured there, and it shows configuration
+    /// errors itself (other formats also get them on standard error).
+    var isTerminalText: Bool { get }
+    /// A writer for one report.
+    func writer(options: ReportOptions) -> any ReportWriter
 }
 
-/// One foreground/background pair a contrast rule measured (passing ones too), for the
-/// HTML report's swatches.
-public struct ContrastPair: Sendable, Hashable {
-    public var component: String
-    public var variant: String
-    public var theme: String
-    /// What was measured, e.g. "text", "checkedFill", "checkmark".
-    public var role: String
-    /// Opaque `#RRGGBB` after compositing.
-    public var foreground: String
-    public var background: String
-    public var ratio: Double
-    public var required: Double
+extension Reporter {
+    public var needs: ReportNeeds { [] }
+    public var showsFixes: Bool { false }
+    public var usesRepositoryRoot: Bool { false }
+    public var isTerminalText: Bool { false }
 
-    public init(component: String, variant: String, theme: String, role: String,
-                foreground: String, background: String, ratio: Double, required: Double) {
-        self.component = component
-        self.variant = variant
-        self.theme = theme
-        self.role = role
-        self.foreground = foreground
-        self.background = background
-        self.ratio = ratio
-        self.required = required
+    /// The whole report at once: the same report and options always give the same bytes,
+    /// ending with a newline.
+    public func render(_ report: LintReport, options: ReportOptions) -> String {
+        var out = ""
+        write(report, options: options, to: &out)
+        return out
     }
 
-    /// Unrounded comparison: 4.499:1 fails 4.5:1.
-    public var passes: Bool { ratio >= required }
+    /// Hands `report` to a writer file by file (sorted by path), then its totals.
+    public func write(_ report: LintReport, options: ReportOptions, to sink: inout some ReportSink) {
+        var writer = self.writer(options: options)
+        var totals = report
+        totals.findings = []
+        totals.inputErrors = []
+        totals.componentReports = []
+        for part in FileResults.split(report) { writer.file(part, to: &sink) }
+        writer.finish(totals, to: &sink)
+    }
+}
+
+/// Where a report goes, a piece at a time.
+public protocol ReportSink {
+    mutating func write(_ text: String)
+    /// UTF-8 bytes, always whole characters (no sequence is split between two calls):
+    /// byte-level writers (JSON, copies of a spool) skip the round trip through `String`.
+    mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes)
+}
+
+extension ReportSink {
+    public mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+extension String: ReportSink {
+    public mutating func write(_ text: String) { append(text) }
+    public mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        append(String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+/// Writes one report as the run's results arrive.
+public protocol ReportWriter {
+    /// One file's results; files come in sorted path order, each once.
+    mutating func file(_ results: FileResults, to sink: inout some ReportSink)
+    /// After the last file: the run's totals (counts, rules, linted files, fixes; no
+    /// findings, input errors or components). Writes whatever is left.
+    mutating func finish(_ totals: LintReport, to sink: inout some ReportSink)
+}
+
+/// For formats that need the whole report before writing any of it: collects the files'
+/// results and renders everything at `finish`.
+public struct WholeReportWriter: ReportWriter {
+    private let render: (LintReport) -> String
+    private var findings: [Finding] = []
+    private var inputErrors: [InputError] = []
+    private var components: [ComponentReport] = []
+
+    public init(render: @escaping (LintReport) -> String) { self.render = render }
+
+    public mutating func file(_ results: FileResults, to sink: inout some ReportSink) {
+        findings += results.findings
+        inputErrors += results.inputErrors
+        components += results.components
+    }
+
+    public mutating func finish(_ totals: LintReport, to sink: inout some ReportSink) {
+        var report = totals
+        // Files arrive in path order and each file's results in report order: the
+        // concatenation is in report order already.
+        report.findings = findings
+        report.inputErrors = inputErrors
+        report.componentReports = components
+        sink.write(render(report))
+    }
+}
+
+/// Every report format, by name: adding one is a file and a line here.
+public enum Reporters {
+    public static let all: [any Reporter] = [
+        TextReporter(), JSONReporter(), SARIFReporter(), JUnitReporter(), GitHubReporter(),
+        CheckstyleReporter(), CodeClimateReporter(), HTMLReporter(),
+    ]
+
+    public static var names: [String] { all.map(\.name) }
+
+    public static func named(_ name: String) -> (any Reporter)? { all.first { $0.name == name } }
 }
 
 public struct ReportOptions: Sendable {
@@ -40,53 +126,26 @@ public struct ReportOptions: Sendable {
     public var useColor: Bool
     /// Shown in summaries.
     public var strict: Bool
-    /// For html: an SVG fragment drawing each variant's computed layout, keyed by
-    /// "\(component)\u{1F}\(variant)" (filled by the caller; may be empty).
-    public var variantDrawings: [String: String]
-    /// For html: every contrast pair measured (including passing ones) for swatches.
-    public var contrastPairs: [ContrastPair]
     /// `--quiet`: text output leaves out the summary line and note findings.
     public var quiet = false
     /// For sarif and codeclimate: the repository root paths are made relative to (nil:
     /// paths as given).
     public var paths: ReportPaths?
 
-    public init(useColor: Bool = false, strict: Bool = false, variantDrawings: [String: String] = [:],
-                contrastPairs: [ContrastPair] = []) {
+    public init(useColor: Bool = false, strict: Bool = false) {
         self.useColor = useColor
         self.strict = strict
-        self.variantDrawings = variantDrawings
-        self.contrastPairs = contrastPairs
-    }
-
-    /// The `variantDrawings` key of a variant.
-    public static func drawingKey(component: String, variant: String) -> String {
-        "\(component)\u{1F}\(variant)"
-    }
-}
-
-public enum Reporter {
-    /// Renders `report`; the same report and options always give the same bytes, ending
-    /// with a newline.
-    public static func render(_ report: LintReport, as format: ReportFormat, options: ReportOptions) -> String {
-        switch format {
-        case .text: TextReporter.render(report, options: options)
-        case .json: JSONReporter.render(report)
-        case .sarif: SARIFReporter.render(report, paths: options.paths)
-        case .junit: JUnitReporter.render(report)
-        case .github: GitHubReporter.render(report)
-        case .checkstyle: CheckstyleReporter.render(report)
-        case .codeclimate: CodeClimateReporter.render(report, paths: options.paths)
-        case .html: HTMLReporter.render(report, options: options)
-        }
     }
 }
 
 /// Tallies shared by the summaries of several formats.
 struct ReportCounts {
     var errors = 0, warnings = 0, notes = 0
+    var findings: Int { errors + warnings + notes }
 
-    init(_ findings: [Finding]) {
+    init(_ findings: [Finding] = []) { add(findings) }
+
+    mutating func add(_ findings: [Finding]) {
         for finding in findings {
             switch finding.severity {
             case .error: errors += 1

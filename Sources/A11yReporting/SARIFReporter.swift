@@ -1,26 +1,135 @@
 import A11yJSON
 import A11yModel
+import A11yReport
 
 /// SARIF 2.1.0 in the subset GitHub code scanning reads: rules with help and WCAG links,
 /// results with a physical location and a fingerprint that survives line moves, and
 /// unreadable inputs as tool execution notifications.
-enum SARIFReporter {
+public struct SARIFReporter: Reporter {
+    public init() {}
+    public var name: String { "sarif" }
+    public var showsFixes: Bool { true }
+    public var usesRepositoryRoot: Bool { true }
+    public func writer(options: ReportOptions) -> any ReportWriter { Writer(paths: options.paths) }
+
     static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
     /// Where a reader of the SARIF file learns about the tool.
     /// The `partialFingerprints` key; bump the version if the hashed fields change.
     static let fingerprintKey = "a11ylint/v1"
     static let sourceRoot = "%SRCROOT%"
 
-    static func render(_ report: LintReport, paths: ReportPaths? = nil) -> String {
-        document(report, paths: paths).serialized() + "\n"
+    /// The results come last in the document but each names its rule by its index in the
+    /// rule list, which is complete only at the end (a finding may name a rule the
+    /// catalogue does not describe): results go to a spool as each file arrives, their
+    /// `ruleIndex` a placeholder resolved when the spool is copied. `finish` writes the
+    /// document up to `"results": [`, copies the spool, and closes it.
+    ///
+    /// Keeps until `finish`: the input errors (few: they are the invocation's
+    /// notifications, before the results), and each rule id findings name, with the
+    /// severity and WCAG criteria of its first finding. Fingerprint occurrences are
+    /// counted per file (the path is hashed too, so they only ever count within a file;
+    /// the one difference from counting over the whole run would be one file given under
+    /// two names, which the run lints once).
+    struct Writer: ReportWriter {
+        let paths: ReportPaths?
+        private var inputErrors: [InputError] = []
+        /// Rule id → its placeholder id, an index into `namedRules`.
+        private var ruleIDs: [String: Int] = [:]
+        private var namedRules: [(id: String, severity: Severity, wcag: [String])] = []
+        private var written = 0
+        private let spool = Spool()
+
+        init(paths: ReportPaths?) { self.paths = paths }
+
+        mutating func file(_ results: FileResults, to sink: inout some ReportSink) {
+            inputErrors += results.inputErrors
+            var fingerprints = FindingFingerprints()
+            var bytes: [UInt8] = []
+            for finding in results.findings {
+                let file = paths?.fromRoot(finding.location.file) ?? finding.location.file
+                let (hash, occurrence) = fingerprints.next(finding, path: SARIFReporter.artifactURI(file).uri)
+                var location = finding.location
+                location.file = file
+                let fix = results.fixes[ReportFix.key(file: finding.location.file, theme: finding.theme,
+                                                      role: finding.measured.string("role"))]
+                let rule: Int
+                if let known = ruleIDs[finding.rule] {
+                    rule = known
+                } else {
+                    rule = namedRules.count
+                    ruleIDs[finding.rule] = rule
+                    namedRules.append((finding.rule, finding.severity, finding.wcag))
+                }
+                if written > 0 { bytes.append(UInt8(ascii: ",")) }
+                written += 1
+                JSONOutput.newline(Self.resultIndent, to: &bytes)
+                let members = SARIFReporter.resultMembers(finding, location: location, ruleIndex: 0,
+                                            fingerprint: "\(hash):\(occurrence)", fix: fix)
+                bytes.append(UInt8(ascii: "{"))
+                for (index, (key, value)) in members.enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    JSONOutput.newline(Self.resultIndent + 1, to: &bytes)
+                    JSONOutput.writeString(key, to: &bytes)
+                    bytes.append(contentsOf: ": ".utf8)
+                    if key == "ruleIndex" {
+                        Spool.placeholder(rule, to: &bytes)
+                    } else {
+                        value.write(to: &bytes, indent: Self.resultIndent + 1)
+                    }
+                }
+                JSONOutput.newline(Self.resultIndent, to: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+                if bytes.count >= Spool.chunkSize {
+                    spool.write(bytes: bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                }
+            }
+            spool.write(bytes: bytes)
+        }
+
+        /// Results are items of `runs[0].results`: document, runs, run, results, result.
+        static let resultIndent = 4
+
+        mutating func finish(_ totals: LintReport, to sink: inout some ReportSink) {
+            let rules = SARIFReporter.ruleList(totals.rules, named: namedRules)
+            var document = SARIFReporter.document(totals, rules: rules, inputErrors: inputErrors, results: [],
+                                                  paths: paths).serializedBytes()
+            // The document ends with the empty results array and the closing of the run,
+            // of `runs` and of the document.
+            var closing: [UInt8] = []
+            JSONOutput.newline(Self.resultIndent - 2, to: &closing)
+            closing.append(UInt8(ascii: "}"))
+            JSONOutput.newline(Self.resultIndent - 3, to: &closing)
+            closing.append(UInt8(ascii: "]"))
+            JSONOutput.newline(0, to: &closing)
+            closing.append(UInt8(ascii: "}"))
+            precondition(document.count >= closing.count + 2
+                         && Array(document.suffix(closing.count + 2)) == Array("[]".utf8) + closing)
+            document.removeLast(closing.count + 2)
+            if written == 0 {
+                document.append(contentsOf: "[]".utf8)
+                sink.write(bytes: document)
+            } else {
+                document.append(UInt8(ascii: "["))
+                sink.write(bytes: document)
+                let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+                let indexes = namedRules.map { Array(String(ruleIndex[$0.id] ?? 0).utf8) }
+                spool.copy(to: &sink) { indexes.indices.contains($0) ? indexes[$0] : Array("0".utf8) }
+                var end: [UInt8] = []
+                JSONOutput.newline(Self.resultIndent - 1, to: &end)
+                end.append(UInt8(ascii: "]"))
+                sink.write(bytes: end)
+            }
+            sink.write(bytes: closing + [UInt8(ascii: "\n")])
+        }
     }
 
     /// With `paths`, artifact URIs are relative to the repository root, which
     /// `originalUriBaseIds` names (so GitHub maps them whatever folder the run was in);
-    /// without, relative paths stay as given under `%SRCROOT%`.
-    static func document(_ report: LintReport, paths: ReportPaths? = nil) -> JSONOutput {
-        let rules = ruleList(report)
-        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+    /// without, relative paths stay as given under `%SRCROOT%`. `rules`: `ruleList`'s;
+    /// `results` are written as they are (the writer leaves them empty and writes its own).
+    static func document(_ report: LintReport, rules: [RuleDescription], inputErrors: [InputError],
+                         results: [JSONOutput], paths: ReportPaths? = nil) -> JSONOutput {
         var driver: [(String, JSONOutput)] = [
             ("name", .string("a11ylint")),
             ("version", .string(report.toolVersion)),
@@ -28,22 +137,11 @@ enum SARIFReporter {
         if isSemanticVersion(report.toolVersion) { driver.append(("semanticVersion", .string(report.toolVersion))) }
         driver.append(("rules", .array(rules.map(ruleDescriptor))))
 
-        var invocation: [(String, JSONOutput)] = [("executionSuccessful", .bool(report.inputErrors.isEmpty))]
-        if !report.inputErrors.isEmpty {
-            invocation.append(("toolExecutionNotifications", .array(report.inputErrors.map(notification))))
+        var invocation: [(String, JSONOutput)] = [("executionSuccessful", .bool(inputErrors.isEmpty))]
+        if !inputErrors.isEmpty {
+            invocation.append(("toolExecutionNotifications", .array(inputErrors.map(notification))))
         }
 
-        var fingerprints = FindingFingerprints()
-        let results: [JSONOutput] = report.findings.map { finding in
-            let file = paths?.fromRoot(finding.location.file) ?? finding.location.file
-            let (hash, occurrence) = fingerprints.next(finding, path: artifactURI(file).uri)
-            var location = finding.location
-            location.file = file
-            let fix = report.fixes[ReportFix.key(file: finding.location.file, theme: finding.theme,
-                                                 role: finding.measured.string("role"))]
-            return result(finding, location: location, ruleIndex: ruleIndex[finding.rule] ?? 0,
-                          fingerprint: "\(hash):\(occurrence)", fix: fix)
-        }
         var run: [(String, JSONOutput)] = [
             ("tool", .object([("driver", .object(driver))])),
             ("invocations", .array([.object(invocation)])),
@@ -64,15 +162,18 @@ enum SARIFReporter {
 
     /// Every rule that ran, plus any rule a finding names that the catalogue did not
     /// describe (so each result's `ruleIndex` points somewhere), sorted by id.
-    static func ruleList(_ report: LintReport) -> [RuleDescription] {
-        var rules = report.rules
+    /// `named`: each rule id findings name, with the severity and criteria of the first
+    /// finding that names it.
+    static func ruleList(_ catalogue: [RuleDescription],
+                         named: [(id: String, severity: Severity, wcag: [String])]) -> [RuleDescription] {
+        var rules = catalogue
         var known = Set(rules.map(\.id))
-        for finding in report.findings where !known.contains(finding.rule) {
-            known.insert(finding.rule)
+        for rule in named where !known.contains(rule.id) {
+            known.insert(rule.id)
             rules.append(RuleDescription(
-                id: finding.rule, name: finding.rule, kind: .spec, defaultSeverity: finding.severity,
-                wcag: finding.wcag, category: "", summary: "a11ylint rule \(finding.rule)",
-                rationale: "", howToFix: "Run `a11ylint rules \(finding.rule)` for details."))
+                id: rule.id, name: rule.id, kind: .spec, defaultSeverity: rule.severity,
+                wcag: rule.wcag, category: "", summary: "a11ylint rule \(rule.id)",
+                rationale: "", howToFix: "Run `a11ylint rules \(rule.id)` for details."))
         }
         return rules.sorted { $0.id < $1.id }
     }
@@ -121,15 +222,15 @@ enum SARIFReporter {
         return parts.isEmpty ? rule.id : parts.joined(separator: "\n\n")
     }
 
-    static func result(_ finding: Finding, location: SourceLocation, ruleIndex: Int, fingerprint: String,
-                       fix: ReportFix? = nil) -> JSONOutput {
+    static func resultMembers(_ finding: Finding, location: SourceLocation, ruleIndex: Int, fingerprint: String,
+                              fix: ReportFix? = nil) -> [(String, JSONOutput)] {
         var properties: [(String, JSONOutput)] = []
         if let component = finding.component { properties.append(("component", .string(component))) }
         if let variant = finding.variant { properties.append(("variant", .string(variant))) }
         if let theme = finding.theme { properties.append(("theme", .string(theme))) }
         if !finding.wcag.isEmpty { properties.append(("wcag", .array(finding.wcag.map { .string($0) }))) }
         properties.append(("measured", finding.measured.json))
-        return .object([
+        return [
             ("ruleId", .string(finding.rule)),
             ("ruleIndex", .int(ruleIndex)),
             ("level", .string(level(finding.severity))),
@@ -138,7 +239,7 @@ enum SARIFReporter {
             ("partialFingerprints", .object([(fingerprintKey, .string(fingerprint))])),
         ] + (fix.map { [("fixes", .array([self.fix($0, location: location)]))] } ?? []) + [
             ("properties", .object(properties)),
-        ])
+        ]
     }
 
     /// A SARIF fix: the colour value's bytes replaced (GitHub shows it as a suggestion).

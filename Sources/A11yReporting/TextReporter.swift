@@ -1,8 +1,14 @@
 import A11yModel
+import A11yReport
 
 /// `path:line:column: severity: message [rule-id]` lines (the form Xcode and editors jump
 /// to), then one summary line.
-enum TextReporter {
+public struct TextReporter: Reporter {
+    public init() {}
+    public var name: String { "text" }
+    public var isTerminalText: Bool { true }
+    public func writer(options: ReportOptions) -> any ReportWriter { Writer(options: options) }
+
     private enum ANSI {
         static let reset = "\u{1B}[0m"
         static let red = "\u{1B}[1;31m"
@@ -11,22 +17,40 @@ enum TextReporter {
         static let green = "\u{1B}[1;32m"
     }
 
-    static func render(_ report: LintReport, options: ReportOptions) -> String {
-        var out = ""
-        let naming = VariantNaming(report.findings)
-        for finding in report.findings where !(options.quiet && finding.severity == .note) {
-            line(location: finding.location, severity: finding.severity, message: naming.message(of: finding),
-                 tag: finding.rule, color: options.useColor, into: &out)
+    /// Writes each file's lines as it arrives. Keeps until `finish`: the counts, and the
+    /// input errors (listed after every finding; there are few).
+    struct Writer: ReportWriter {
+        let options: ReportOptions
+        private var counts = ReportCounts()
+        private var inputErrors: [InputError] = []
+
+        init(options: ReportOptions) { self.options = options }
+
+        mutating func file(_ results: FileResults, to sink: inout some ReportSink) {
+            counts.add(results.findings)
+            inputErrors += results.inputErrors
+            guard !results.findings.isEmpty else { return }
+            var out = ""
+            let naming = VariantNaming(results.findings)
+            for finding in results.findings where !(options.quiet && finding.severity == .note) {
+                TextReporter.line(location: finding.location, severity: finding.severity, message: naming.message(of: finding),
+                     tag: finding.rule, color: options.useColor, into: &out)
+            }
+            sink.write(out)
         }
-        for error in report.inputErrors {
-            line(location: error.location, severity: .error, message: error.message,
-                 tag: "input-error", color: options.useColor, into: &out)
+
+        mutating func finish(_ totals: LintReport, to sink: inout some ReportSink) {
+            var out = ""
+            for error in inputErrors {
+                TextReporter.line(location: error.location, severity: .error, message: error.message,
+                     tag: "input-error", color: options.useColor, into: &out)
+            }
+            if !options.quiet {
+                out += TextReporter.summary(totals, counts: counts, inputErrors: inputErrors.count, options: options)
+                out += "\n"
+            }
+            sink.write(out)
         }
-        if !options.quiet {
-            out += summary(report, options: options)
-            out += "\n"
-        }
-        return out
     }
 
     /// Where a file's findings come from several variants (or themes), a line alone does
@@ -72,7 +96,7 @@ enum TextReporter {
 
     /// Paths, messages and rule ids come from files and names a11ylint does not control:
     /// escaped (`SafeText`) so nothing they hold can act on the terminal or the CI log.
-    private static func line(location: SourceLocation, severity: Severity, message: String, tag: String,
+    static func line(location: SourceLocation, severity: Severity, message: String, tag: String,
                              color: Bool, into out: inout String) {
         out += SafeText.lineStart(location.file)
         out += ":\(location.line):\(location.column): "
@@ -85,19 +109,25 @@ enum TextReporter {
     /// `Found 3 errors, 1 warning and 0 notes in 1 file (1 component).`, with the
     /// suppressed, baselined and unreadable counts when nonzero.
     static func summary(_ report: LintReport, options: ReportOptions) -> String {
-        let counts = ReportCounts(report.findings)
+        summary(report, counts: ReportCounts(report.findings), inputErrors: report.inputErrors.count, options: options)
+    }
+
+    /// The summary of a run with these totals, counts and number of input errors (the
+    /// findings and input errors of `totals` are not read).
+    static func summary(_ totals: LintReport, counts: ReportCounts, inputErrors: Int, options: ReportOptions) -> String {
+        let report = totals
         var text = "Found \(counted(counts.errors, "error")), \(counted(counts.warnings, "warning"))"
             + " and \(counted(counts.notes, "note")) in \(counted(report.files, "file"))"
             + " (\(counted(report.components, "component")))"
         var extras: [String] = []
         if report.suppressed > 0 { extras.append("\(report.suppressed) suppressed") }
         if let baselined = report.baselined, baselined > 0 { extras.append("\(baselined) baselined") }
-        if !report.inputErrors.isEmpty { extras.append(counted(report.inputErrors.count, "input error")) }
+        if inputErrors > 0 { extras.append(counted(inputErrors, "input error")) }
         if !extras.isEmpty { text += "; " + extras.joined(separator: ", ") }
         text += "."
         if options.strict { text += " Strict mode: warnings fail." }
         guard options.useColor else { return text }
-        let failing = counts.errors > 0 || !report.inputErrors.isEmpty || (options.strict && counts.warnings > 0)
+        let failing = counts.errors > 0 || inputErrors > 0 || (options.strict && counts.warnings > 0)
         let code = failing ? ANSI.red : (counts.warnings > 0 ? ANSI.yellow : ANSI.green)
         return paint(text, code)
     }

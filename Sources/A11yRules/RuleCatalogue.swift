@@ -80,6 +80,18 @@ public struct RuleCatalogue: @unchecked Sendable {
     public func description(_ id: String) -> RuleDescription? { entry(id)?.description }
     public var ids: [String] { entries.map(\.description.id) }
 
+    /// Every rule's severity (`overrides`, else the catalogue's), criteria and message
+    /// texts, for findings made outside a spec or source rule. The first entry of an id wins,
+    /// as `description(_:)` finds it.
+    public func ruleBook(severityOverrides overrides: [String: Severity] = [:]) -> RuleBook {
+        var book: [String: RuleBook.Entry] = [:]
+        for entry in entries where book[entry.description.id] == nil {
+            let d = entry.description
+            book[d.id] = RuleBook.Entry(severity: overrides[d.id] ?? d.defaultSeverity, wcag: d.wcag, messages: d.messages)
+        }
+        return RuleBook(entries: book)
+    }
+
     /// SwiftLint rule identifiers → the a11ylint rule that checks the same
     /// (`accessibility_label_for_image` → `image-without-label`).
     public var swiftlintAliases: [String: String] {
@@ -184,6 +196,21 @@ public struct RuleCatalogue: @unchecked Sendable {
                                             + ComponentKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
                 }
                 return kind
+            }
+        }
+        if let node = map["message"] {
+            guard let text = node.string else { throw CatalogueError.at(node, file: file, "'message' must be a string") }
+            description.messages["default"] = MessageTemplate(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        if let node = map["messages"] {
+            guard let members = node.mapping else {
+                throw CatalogueError.at(node, file: file, "'messages' must map names to texts")
+            }
+            for (name, value) in members {
+                guard let key = name.string, let text = value.string else {
+                    throw CatalogueError.at(value, file: file, "'messages' must map names to texts")
+                }
+                description.messages[key] = MessageTemplate(text.trimmingCharacters(in: .whitespacesAndNewlines))
             }
         }
         let defaultFile = kind == .source ? "Example.swift" : "Example.json"

@@ -26,6 +26,9 @@ public struct SpecRuleContext: Sendable {
     public var options: RuleOptions
     public var description: RuleDescription
     public var layoutEngine: LayoutEngine?
+    /// The spec's contrast pairs, measured once per spec by the run for every rule (and
+    /// for `--fix` and the reports); nil: a rule run on its own measures them itself.
+    public var contrast: [ContrastMeasurement]?
 
     public init(options: RuleOptions, description: RuleDescription, layoutEngine: LayoutEngine?) {
         self.options = options
@@ -34,11 +37,14 @@ public struct SpecRuleContext: Sendable {
     }
 
     /// A finding of this rule about `variant` (or the component when nil), at the
-    /// variant's location unless `location` is given.
-    public func finding(_ message: String, spec: ComponentSpec, variant: Variant?, theme: Theme? = nil,
+    /// variant's location unless `location` is given. Its text is the rule's `message`
+    /// (its YAML's `message:`, or the entry of `messages:` named here) with `values` filled in.
+    public func finding(message: String = "default", _ values: KeyValuePairs<String, String>,
+                        spec: ComponentSpec, variant: Variant?, theme: Theme? = nil,
                         severity: Severity? = nil, location: SourceLocation? = nil,
                         wcag: [String]? = nil, measured: Measured = Measured()) -> Finding {
-        Finding(rule: description.id, severity: severity ?? description.defaultSeverity, message: message,
+        Finding(rule: description.id, severity: severity ?? description.defaultSeverity,
+                message: description.message(message, values),
                 location: location ?? variant?.location ?? spec.location,
                 component: spec.name, variant: variant?.name, theme: theme?.name,
                 wcag: wcag ?? description.wcag, measured: measured)

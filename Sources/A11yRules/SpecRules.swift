@@ -27,9 +27,11 @@ public enum SpecRules {
 /// Runs the enabled spec rules over a spec, with each rule's catalogue entry.
 public struct SpecRuleRunner: Sendable {
     private let rules: [(rule: any SpecRule, context: SpecRuleContext)]
+    public let options: RuleOptions
 
     public init(catalogue: RuleCatalogue, options: RuleOptions, layoutEngine: LayoutEngine?,
                 isEnabled: (String) -> Bool) {
+        self.options = options
         rules = SpecRules.all.compactMap { rule in
             guard isEnabled(rule.id), let description = catalogue.description(rule.id) else { return nil }
             return (rule, SpecRuleContext(options: options, description: description, layoutEngine: layoutEngine))
@@ -44,8 +46,23 @@ public struct SpecRuleRunner: Sendable {
     }
 
     /// Every enabled rule that applies to the spec's kind: the engine filters by kind, the
-    /// rules never ask.
-    public func run(_ spec: ComponentSpec) -> [Finding] {
-        rules.flatMap { $0.context.description.applies(to: spec.kind) ? $0.rule.check(spec, in: $0.context) : [] }
+    /// rules never ask. `contrast`: the spec's pairs as `ContrastMeasurements.measure`
+    /// gives them, measured once by the caller (nil: measured here, once, when a rule
+    /// that reads them runs).
+    public func run(_ spec: ComponentSpec, contrast given: [ContrastMeasurement]? = nil) -> [Finding] {
+        var contrast = given
+        return rules.flatMap { entry -> [Finding] in
+            guard entry.context.description.applies(to: spec.kind) else { return [] }
+            guard entry.rule is any ContrastReading else { return entry.rule.check(spec, in: entry.context) }
+            if contrast == nil { contrast = ContrastMeasurements.measure(spec, options: options) }
+            var context = entry.context
+            context.contrast = contrast
+            return entry.rule.check(spec, in: context)
+        }
+    }
+
+    /// Whether a rule that reads contrast measurements runs on a spec of `kind`.
+    public func readsContrast(_ kind: ComponentKind?) -> Bool {
+        rules.contains { $0.rule is any ContrastReading && $0.context.description.applies(to: kind) }
     }
 }

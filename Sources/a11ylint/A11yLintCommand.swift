@@ -108,4 +108,3 @@ func terminalWantsColor(output: String?) -> Bool {
 }
 
 extension ConformanceLevel: ExpressibleByArgument {}
-extension ReportFormat: ExpressibleByArgument {}

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import A11yModel
+import A11yJSON
+import A11yReport
 import A11yRules
 import A11yLint
 import A11yReporting
@@ -26,10 +28,11 @@ struct LintCommand: ParsableCommand {
     @Argument(help: "Spec files, index files, folders and Swift files; '-' reads standard input.")
     var paths: [String] = []
 
-    @Option(help: "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var reporter: ReportFormat = .text
+    @Option(help: ArgumentHelp("Report format: \(Reporters.names.joined(separator: ", ")).", valueName: "reporter"),
+            transform: reporterNamed)
+    var reporter: ReporterChoice = ReporterChoice(TextReporter())
 
-    @Option(help: "Write the report to this file instead of standard output.")
+    @Option(name: [.short, .long], help: "Write the report to this file instead of standard output.")
     var output: String?
 
     @Option(help: "Configuration file (repeatable: merged in order, later ones on top; default: .a11ylint.yml found upward from the working directory).")
@@ -106,7 +109,9 @@ struct LintCommand: ParsableCommand {
         request.allowEmpty = allowEmpty
         request.fix = fix
         request.pseudoLocale = pseudoLocale
-        request.reportFixes = reporter == .sarif
+        let reporter = self.reporter.reporter
+        request.reportFixes = reporter.showsFixes
+        request.reportNeeds = reporter.needs
         request.dryRun = dryRun
         if dryRun && !fix { throw fail("--dry-run goes with --fix") }
         request.followLinks = followLinks
@@ -121,9 +126,27 @@ struct LintCommand: ParsableCommand {
             throw fail("--stdin-path goes with '-' among the paths (lint standard input as that file)")
         }
 
+        var options = ReportOptions(useColor: reporter.isTerminalText && terminalWantsColor(output: output))
+        options.quiet = quiet
+        if reporter.usesRepositoryRoot {
+            options.paths = ReportPaths(workingDirectory: request.workingDirectory,
+                                        root: (try? Git.topLevel(of: request.workingDirectory)) ?? request.workingDirectory)
+        }
+        // The report is written as the run goes, file by file (--fix --dry-run writes a diff
+        // instead, at the end); the output replaces its target only when it is complete.
+        let out: OutputFile.Writer
+        do { out = try OutputFile.Writer(path: output) } catch { throw fail(error.description) }
+        var sink = OutputSink(out: out)
+        var writer: (any ReportWriter)?
         let session: LintSessionResult
         do {
-            session = try LintSession.run(request, catalogue: try loadCatalogue())
+            session = try LintSession.run(request, catalogue: try loadCatalogue(), willStart: { strict in
+                guard !dryRun else { return }
+                options.strict = strict
+                writer = reporter.writer(options: options)
+            }, each: { results in
+                writer?.file(results, to: &sink)
+            })
         } catch let error as LintSessionError {
             error.messages.forEach(printError)
             guard !error.configuration.isEmpty else {
@@ -134,7 +157,7 @@ struct LintCommand: ParsableCommand {
             // still complete and valid, with the configuration's errors as input errors.
             let sorted = error.configuration.sorted { ($0.location.file, $0.location.line, $0.location.column)
                 < ($1.location.file, $1.location.line, $1.location.column) }
-            for diagnostic in sorted where diagnostic.severity != .error || reporter != .text {
+            for diagnostic in sorted where diagnostic.severity != .error || !reporter.isTerminalText {
                 printError(diagnostic.line)
             }
             let report = LintReport(toolVersion: Linter.version, files: 0, components: 0, findings: [],
@@ -142,33 +165,63 @@ struct LintCommand: ParsableCommand {
                                         InputError(file: $0.location.file, line: $0.location.line,
                                                    column: $0.location.column, message: $0.message)
                                     })
-            var options = ReportOptions(useColor: reporter == .text && terminalWantsColor(output: output))
-            options.quiet = quiet
-            try emit(Reporter.render(report, as: reporter, options: options), to: output)
+            reporter.write(report, options: options, to: &sink)
+            try finish(out)
             throw ExitCode(2)
         }
         session.messages.forEach(printError)
         if let diff = session.diff {
             // --fix --dry-run: the diff is the output; the exit code is the unfixed files'.
-            try emit(diff, to: output)
-            Foundation.exit(session.report.exitCode(strict: session.strict))
+            out.write(diff)
+        } else {
+            writer?.finish(session.report, to: &sink)
         }
-
-        var options = ReportOptions(useColor: reporter == .text && terminalWantsColor(output: output), strict: session.strict)
-        options.quiet = quiet
-        if reporter == .sarif || reporter == .codeclimate {
-            options.paths = ReportPaths(workingDirectory: request.workingDirectory,
-                                        root: (try? Git.topLevel(of: request.workingDirectory)) ?? request.workingDirectory)
-        }
-        if reporter == .html {
-            options.contrastPairs = ReportExtras.contrastPairs(session.specs, options: session.ruleOptions)
-            options.variantDrawings = ReportExtras.drawings(session.specs)
-        }
-        try emit(Reporter.render(session.report, as: reporter, options: options), to: output)
-        // Exit here rather than unwinding: freeing every finding one by one costs more
-        // than the process teardown does. `exit` flushes standard I/O first.
-        Foundation.exit(session.report.exitCode(strict: session.strict))
+        try finish(out)
+        // Exit here rather than unwinding: freeing what is left costs more than the process
+        // teardown does. `exit` flushes standard I/O first.
+        Foundation.exit(session.exitCode)
     }
+
+    /// Puts the report in place; a write error is exit 2 naming the target, a closed standard
+    /// output ends quietly.
+    private func finish(_ out: OutputFile.Writer) throws {
+        do {
+            try out.commit()
+        } catch {
+            if out.path == nil { throw fail("cannot write the report to standard output: \(error.reason)") }
+            throw fail(error.description)
+        }
+        if out.isClosed { throw ExitCode(0) }
+    }
+}
+
+/// The report's bytes on their way to its file or standard output.
+struct OutputSink: ReportSink {
+    let out: OutputFile.Writer
+    mutating func write(_ text: String) { out.write(text) }
+    mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        if let done: Void = bytes.withContiguousStorageIfAvailable({ out.write($0) }) { return done }
+        out.write(Array(bytes))
+    }
+}
+
+/// `--reporter NAME`: a reporter of `Reporters.all`, looked up by name.
+struct ReporterChoice: Sendable {
+    var reporter: any Reporter
+    init(_ reporter: any Reporter) { self.reporter = reporter }
+}
+
+struct UnknownReporter: Error, CustomStringConvertible {
+    var name: String
+    var description: String {
+        "no such reporter" + Suggestions.hint(for: name, in: Reporters.names)
+            + "; the reporters are " + Reporters.names.joined(separator: ", ")
+    }
+}
+
+func reporterNamed(_ name: String) throws -> ReporterChoice {
+    guard let reporter = Reporters.named(name) else { throw UnknownReporter(name: name) }
+    return ReporterChoice(reporter)
 }
 
 /// A line on standard error, prefixed with the tool's name.

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import A11yModel
+import A11yReport
 import A11yLint
 
 struct BaselineTests {

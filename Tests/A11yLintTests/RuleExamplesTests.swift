@@ -37,6 +37,9 @@ struct RuleExamplesTests {
             configurationFile?.apply(to: &$0)
         }
         #expect(result.report.inputErrors.isEmpty, "example does not parse: \(result.report.inputErrors)")
+        for finding in result.report.findings {
+            #expect(!Self.isUnfilled(finding), "\(finding.rule): message text missing or unfilled: \(finding.message)")
+        }
         let found = Set(result.report.findings.filter { $0.rule == c.rule }.map { "\($0.location.line):\($0.location.column)" })
         let expected = Set(c.example.markedPositions.map { "\($0.line):\($0.column)" })
         if c.triggering {
@@ -44,6 +47,37 @@ struct RuleExamplesTests {
             #expect(found == expected, "expected \(c.rule) at \(expected.sorted()), found \(found.sorted())")
         } else {
             #expect(found.isEmpty, "expected no \(c.rule), found at \(found.sorted())")
+        }
+    }
+
+    /// A message whose text is not in the rule's YAML (the rule id and key stand in), or
+    /// that kept a `{placeholder}` the rule did not fill.
+    static func isUnfilled(_ finding: Finding) -> Bool {
+        if finding.message.hasPrefix(finding.rule + " (") { return true }
+        return finding.message.contains(/\{[A-Za-z][A-Za-z0-9_]*\}/)
+    }
+
+    @Test func unfilledMessagesAreCaught() {
+        let catalogue = Repo.catalogue
+        let touch = catalogue.description("touch-target")!
+        #expect(touch.message("belowMinimum", ["size": "20×20 pt", "target": "24×24 pt", "criterion": "2.5.8"])
+                == "Touch target 20×20 pt is smaller than 24×24 pt (WCAG 2.5.8)")
+        func finding(_ message: String) -> Finding {
+            Finding(rule: "touch-target", severity: .error, message: message,
+                    location: SourceLocation(file: "a.json", line: 1, column: 1))
+        }
+        #expect(Self.isUnfilled(finding(touch.message("belowMinimum", ["size": "20×20 pt"]))))
+        #expect(Self.isUnfilled(finding(touch.message("tooSmall", ["size": "20×20 pt"]))))
+        let group = catalogue.description("missing-group-label")!.message("default", ["component": "Delivery"])
+        #expect(group.hasPrefix(#"Radio group 'Delivery' has no label: add "a11y": {"group": {"label": …}}"#))
+        #expect(!Self.isUnfilled(finding(group)))
+    }
+
+    /// Every message a rule's code names exists in its YAML, and every placeholder a
+    /// message has is a value some finding of the rule fills (checked on the examples).
+    @Test func everyRuleHasItsMessageTexts() {
+        for entry in Repo.catalogue.entries where entry.description.kind != .source {
+            #expect(!entry.description.messages.isEmpty, "\(entry.description.id) has no message text in its YAML")
         }
     }
 

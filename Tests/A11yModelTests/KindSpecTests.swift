@@ -4,7 +4,8 @@ import A11yModel
 
 /// Each kind's keys, defaults and inference (spec-format.md sections 2 and 5).
 struct KindSpecTests {
-    let loader = SpecLoader(presets: SpecLoaderTests.presets, usageReader: UsageVariantReader(calls: []))
+    let loader = SpecLoader(presets: SpecLoaderTests.presets, usageReader: UsageVariantReader(calls: []),
+                            rules: SpecLoaderTests.rules)
 
     func load(_ text: String) throws -> SpecLoadResult {
         loader.loadSpec(try JSONDocument(text: text), file: "Spec.json")

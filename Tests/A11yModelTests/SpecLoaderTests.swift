@@ -2,6 +2,7 @@ import Testing
 import A11yJSON
 import A11yModel
 import A11yPattern
+import A11yRules
 
 /// The spec model read from JSON: defaults, kind inference, overrides, themes,
 /// variants derived from usage, with positions into the raw text.
@@ -21,7 +22,9 @@ struct SpecLoaderTests {
             Theme(name: "sens/light", background: ThemeColor(color: .white), colors: [:]),
             Theme(name: "sens/dark", background: ThemeColor(color: .black), colors: [:])]),
     ]
-    static let loader = SpecLoader(presets: presets, usageReader: UsageVariantReader(calls: calls))
+    /// The shipped catalogue's severities and message texts (the texts are rule data).
+    static let rules = try! RuleCatalogue.embedded().ruleBook()
+    static let loader = SpecLoader(presets: presets, usageReader: UsageVariantReader(calls: calls), rules: rules)
 
     func load(_ text: String) throws -> SpecLoadResult {
         Self.loader.loadSpec(try JSONDocument(text: text), file: "Spec.json")

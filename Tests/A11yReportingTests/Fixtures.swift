@@ -1,4 +1,5 @@
 import A11yModel
+import A11yReport
 @testable import A11yReporting
 
 /// Hand-built reports: every reporter test reads these, so a golden string names

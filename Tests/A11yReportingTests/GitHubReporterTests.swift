@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct GitHubReporterTests {
     @Test func workflowCommandsExactBytes() {
-        let text = Reporter.render(Fixtures.report(), as: .github, options: ReportOptions())
+        let text = Reporters.named("github")!.render(Fixtures.report(), options: ReportOptions())
         #expect(text == """
             ::error file=Sources/App/Terms View.swift,line=8,col=9,title=tap-gesture-without-trait::Tap gesture without .isButton or .isLink trait
             ::notice file=specs/components/CheckboxView.json,line=2,col=11,title=spec-unknown-kind::Unknown kind "toggle"
@@ -21,12 +21,12 @@ import Testing
         var finding = Fixtures.touch
         finding.location.file = "odd,dir/C:x.json"
         finding.message = "50% smaller\nthan 44"
-        let text = Reporter.render(Fixtures.report(findings: [finding], inputErrors: []), as: .github, options: ReportOptions())
+        let text = Reporters.named("github")!.render(Fixtures.report(findings: [finding], inputErrors: []), options: ReportOptions())
         #expect(text == "::warning file=odd%2Cdir/C%3Ax.json,line=20,col=5,title=touch-target::50%25 smaller%0Athan 44\n")
     }
 
     @Test func cleanRunPrintsOnlyTheSummary() {
-        let text = Reporter.render(Fixtures.report(findings: [], inputErrors: []), as: .github, options: ReportOptions())
+        let text = Reporters.named("github")!.render(Fixtures.report(findings: [], inputErrors: []), options: ReportOptions())
         #expect(text == "Found 0 errors, 0 warnings and 0 notes in 4 files (1 component).\n")
     }
 }

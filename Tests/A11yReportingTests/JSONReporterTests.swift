@@ -1,4 +1,5 @@
 import A11yModel
+import A11yReport
 import Foundation
 import Testing
 @testable import A11yReporting
@@ -7,7 +8,7 @@ import Testing
     @Test func contractShapeExactBytes() {
         let report = LintReport(toolVersion: "0.1.0", files: 2, components: 1,
                                 findings: [Fixtures.contrast, Fixtures.gesture], inputErrors: [Fixtures.badInput])
-        let json = Reporter.render(report, as: .json, options: ReportOptions())
+        let json = Reporters.named("json")!.render(report, options: ReportOptions())
         #expect(json == #"""
             {
               "tool": {
@@ -74,7 +75,7 @@ import Testing
 
     @Test func emptyReportIsValidJSONWithEmptyArrays() throws {
         let report = LintReport(toolVersion: "0.1.0", files: 0, components: 0, findings: [], inputErrors: [])
-        let object = try parse(Reporter.render(report, as: .json, options: ReportOptions()))
+        let object = try parse(Reporters.named("json")!.render(report, options: ReportOptions()))
         #expect((object["findings"] as? [Any])?.isEmpty == true)
         #expect((object["inputErrors"] as? [Any])?.isEmpty == true)
         let summary = try #require(object["summary"] as? [String: Int])
@@ -83,7 +84,7 @@ import Testing
 
     @Test func countsAndExtraSummaryKeysParse() throws {
         let report = Fixtures.report(suppressed: 3, baselined: 0)
-        let text = Reporter.render(report, as: .json, options: ReportOptions())
+        let text = Reporters.named("json")!.render(report, options: ReportOptions())
         let object = try parse(text)
         let summary = try #require(object["summary"] as? [String: Int])
         #expect(summary == ["files": 4, "components": 1, "findings": 4, "errors": 2, "warnings": 1, "notes": 1,
@@ -100,7 +101,7 @@ import Testing
         var finding = Fixtures.contrast
         finding.message = "quote \" backslash \\ newline \n tab \t bell \u{07} line sep \u{2028} emoji ✅"
         finding.component = "<Check & Box>"
-        let text = Reporter.render(Fixtures.report(findings: [finding], inputErrors: []), as: .json, options: ReportOptions())
+        let text = Reporters.named("json")!.render(Fixtures.report(findings: [finding], inputErrors: []), options: ReportOptions())
         let object = try parse(text)
         let parsed = try #require((object["findings"] as? [[String: Any]])?.first)
         #expect(parsed["message"] as? String == finding.message)
@@ -110,7 +111,7 @@ import Testing
     @Test func numbersAreNotRounded() throws {
         var finding = Fixtures.contrast
         finding.measured["ratio"] = .number(4.499999)
-        let text = Reporter.render(Fixtures.report(findings: [finding], inputErrors: []), as: .json, options: ReportOptions())
+        let text = Reporters.named("json")!.render(Fixtures.report(findings: [finding], inputErrors: []), options: ReportOptions())
         #expect(text.contains("\"ratio\": 4.499999,"))
     }
 

@@ -1,4 +1,5 @@
 import A11yModel
+import A11yReport
 import Foundation
 import Testing
 @testable import A11yReporting
@@ -28,7 +29,7 @@ import Testing
             """
         for report in [Fixtures.report(), Fixtures.report(findings: [], inputErrors: []), Fixtures.contractReport(),
                        Self.reportWithFix()] {
-            let sarif = Reporter.render(report, as: .sarif, options: ReportOptions())
+            let sarif = Reporters.named("sarif")!.render(report, options: ReportOptions())
             let outcome = try Self.run(python: script, arguments: [Self.schemaPath], input: sarif)
             #expect(outcome.status == 0, "\(outcome.output)")
             #expect(outcome.output.hasPrefix("checked \(report.findings.count) results"))
@@ -150,7 +151,7 @@ import Testing
     }
 
     private func firstRun(_ report: LintReport) throws -> [String: Any] {
-        let text = Reporter.render(report, as: .sarif, options: ReportOptions())
+        let text = Reporters.named("sarif")!.render(report, options: ReportOptions())
         let object = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(object["version"] as? String == "2.1.0")
         #expect(object["$schema"] as? String == SARIFReporter.schemaURI)

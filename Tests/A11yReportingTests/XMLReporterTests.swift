@@ -1,4 +1,5 @@
 import A11yModel
+import A11yReport
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -8,7 +9,7 @@ import Testing
 
 @Suite struct JUnitReporterTests {
     @Test func suitesCasesAndCounts() throws {
-        let xml = Reporter.render(Fixtures.report(), as: .junit, options: ReportOptions())
+        let xml = Reporters.named("junit")!.render(Fixtures.report(), options: ReportOptions())
         let document = try XMLDocument(xmlString: xml)
         let root = try #require(document.rootElement())
         #expect(root.name == "testsuites")
@@ -85,7 +86,7 @@ import Testing
         var b = Fixtures.contrast
         b.theme = "default/dark"
         b.location.line = 14
-        let xml = Reporter.render(Fixtures.report(findings: [a, b], inputErrors: []), as: .junit, options: ReportOptions())
+        let xml = Reporters.named("junit")!.render(Fixtures.report(findings: [a, b], inputErrors: []), options: ReportOptions())
         let document = try XMLDocument(xmlString: xml)
         let failure = try #require(try document.nodes(forXPath: "//testcase[@name='text-contrast']/failure").first as? XMLElement)
         #expect(failure.attribute(forName: "message")?.stringValue == "2 findings")
@@ -102,7 +103,7 @@ import Testing
         finding.message = "Hit area <20×20> & \"small\""
         let report = LintReport(toolVersion: "0.1.0", files: 3, components: 1, findings: [finding, Fixtures.note],
                                 inputErrors: [Fixtures.badInput], lintedFiles: ["a.json", Fixtures.specFile])
-        #expect(Reporter.render(report, as: .checkstyle, options: ReportOptions()) == """
+        #expect(Reporters.named("checkstyle")!.render(report, options: ReportOptions()) == """
             <?xml version="1.0" encoding="UTF-8"?>
             <checkstyle version="4.3">
               <file name="a.json"/>
@@ -119,7 +120,7 @@ import Testing
     }
 
     @Test func wellFormedWithCounts() throws {
-        let xml = Reporter.render(Fixtures.report(), as: .checkstyle, options: ReportOptions())
+        let xml = Reporters.named("checkstyle")!.render(Fixtures.report(), options: ReportOptions())
         let document = try XMLDocument(xmlString: xml)
         let files = try #require(document.rootElement()).elements(forName: "file")
         #expect(files.count == 4)
@@ -132,7 +133,7 @@ import Testing
     @Test func controlCharactersAreDroppedNotEmitted() throws {
         var finding = Fixtures.gesture
         finding.message = "bell\u{07} and\nnewline"
-        let xml = Reporter.render(Fixtures.report(findings: [finding], inputErrors: []), as: .checkstyle, options: ReportOptions())
+        let xml = Reporters.named("checkstyle")!.render(Fixtures.report(findings: [finding], inputErrors: []), options: ReportOptions())
         let document = try XMLDocument(xmlString: xml)
         let error = try #require(try document.nodes(forXPath: "//error").first as? XMLElement)
         #expect(error.attribute(forName: "message")?.stringValue == "bell and\nnewline")

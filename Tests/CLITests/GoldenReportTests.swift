@@ -27,6 +27,10 @@ struct GoldenReportTests {
                                                           "--width", "100", "--direction", "rtl", "--format", "text"], status: 0),
         Case(golden: "contrast.json", arguments: ["contrast", "#00000080", "#FFFFFF", "--format", "json"], status: 1),
         Case(golden: "contrast-brand.txt", arguments: ["contrast", "#40B259", "#F5F5F5"], status: 1),
+        // The HTML page: a checkbox in one theme whose label clips at AX4 in a strip, and a
+        // button failing contrast in one of two themes (grid, suggestions, drawings).
+        Case(golden: "localized-terms.html", arguments: ["Samples/specs/components/LocalizedTerms.json", "--reporter", "html"], status: 0),
+        Case(golden: "submit-button.html", arguments: ["Samples/specs/components/SubmitButton.json", "--reporter", "html"], status: 1),
         Case(golden: "contrast-unreachable.txt", arguments: ["contrast", "#7A7A7A", "#808080", "--level", "AAA"], status: 1),
     ]
 

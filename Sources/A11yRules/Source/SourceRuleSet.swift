@@ -223,7 +223,7 @@ public struct SourceRuleSet: Sendable {
                            at offset: Int = 0) -> Finding {
         let position = source.position(atOffset: offset)
         return ruleBook.finding(SourceRuleSet.limitRuleID, fallback: .note,
-                                  message: "rule '\(rule.id)' stopped checking this file: a pattern hit the match limits (\(message))",
+                                  ["rule": rule.id, "reason": message],
                                   location: SourceLocation(file: path, line: position.line, column: position.column),
                                   sourceLine: source.lineText(position.line))
     }

@@ -2,51 +2,6 @@ import A11yModel
 
 func formatThreshold(_ d: Double) -> String { formatPoints(d) }
 
-/// One color pair the contrast rules measure, passing or not. The HTML report
-/// shows all of them as swatches; the rules report those below `required`.
-public struct ContrastMeasurement: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case text, nonText }
-    public var kind: Kind
-    public var variant: Variant
-    public var theme: Theme
-    /// The color role measured (textEnabled, checkedFill, checkmark, …).
-    public var role: String
-    /// "Label text", "Checkmark", …: how messages name it.
-    public var subject: String
-    /// Opaque colors after compositing.
-    public var foreground: RGBA
-    public var background: RGBA
-    public var ratio: Double
-    public var required: Double
-    public var wcag: [String]
-    public var largeText: Bool?
-    public var fontSize: Double?
-    /// Where the measured color is written in the spec, if it is.
-    public var colorLocation: SourceLocation?
-    /// The foreground colour as written (translucent colours keep their alpha).
-    public var written: RGBA = .black
-    /// The colour role the background is, when it is a role of the theme (the checkmark
-    /// lies on `checkedFill`); nil for the theme's background.
-    public var backgroundRole: String?
-    /// For a failing pair: the nearest opaque colour that passes (OKLCH lightness at the
-    /// colour's own hue), and for a translucent colour the smallest passing alpha.
-    public var suggestion: RGBA?
-    public var suggestedAlpha: Double?
-    /// For a failing pair whose role is in other pairs of the theme too: one value that
-    /// passes all of them, when one exists.
-    public var roleSuggestion: RGBA?
-
-    public var passes: Bool { ratio >= required }
-    /// Another way of meeting the same check passes (a button's border when its fill does
-    /// not), or this failure is already reported through the check's first alternative.
-    public var excused = false
-    /// A failure the contrast rules report.
-    public var isReported: Bool { !passes && !excused }
-
-    /// What a colour proposed for this pair's foreground must meet.
-    var requirement: ContrastRequirement { ContrastRequirement(background: background, ratio: required) }
-}
-
 public enum ContrastMeasurements {
     /// Every pair the contrast rules check in `spec`: enabled variants only (WCAG
     /// exempts inactive components), in every theme the variant uses, as the spec's kind
@@ -153,8 +108,6 @@ extension SpecRuleContext {
     func contrastFinding(_ m: ContrastMeasurement, spec: ComponentSpec) -> Finding {
         // Variants with no place of their own (the built-in set) point at the color.
         let location = m.variant.origin == .defaults ? (m.colorLocation ?? m.variant.location) : m.variant.location
-        let message = "\(m.subject) contrast \(Contrast.format(m.ratio, against: m.required)):1 is below "
-            + "\(formatThreshold(m.required)):1 (WCAG \(m.wcag.joined(separator: ", "))) in theme \(m.theme.name)"
         var measured = Measured([("ratio", .number(m.ratio)), ("required", .number(m.required)),
                                  ("foreground", .string(m.foreground.hexRGB)), ("background", .string(m.background.hexRGB)),
                                  ("role", .string(m.role))])
@@ -168,31 +121,44 @@ extension SpecRuleContext {
         if let role = m.roleSuggestion, role.hexRGB != m.suggestion?.hexRGB {
             measured["roleSuggestion"] = .string(role.hexRGB)
         }
-        return finding(message, spec: spec, variant: m.variant, theme: m.theme, location: location, wcag: m.wcag,
+        return finding(["subject": m.subject, "ratio": Contrast.format(m.ratio, against: m.required),
+                        "required": formatThreshold(m.required), "wcag": m.wcag.joined(separator: ", "),
+                        "theme": m.theme.name],
+                       spec: spec, variant: m.variant, theme: m.theme, location: location, wcag: m.wcag,
                        measured: measured)
     }
 }
 
+/// A rule that reports from the spec's contrast measurements (`SpecRuleContext.contrast`).
+public protocol ContrastReading: SpecRule {}
+
+extension SpecRuleContext {
+    /// The spec's measurements: the run's, or measured now for a rule run on its own.
+    func measurements(_ spec: ComponentSpec) -> [ContrastMeasurement] {
+        contrast ?? ContrastMeasurements.measure(spec, options: options)
+    }
+}
+
 /// WCAG 1.4.3 / 1.4.6: the label (and the error text) against the background.
-public struct TextContrastRule: SpecRule {
+public struct TextContrastRule: SpecRule, ContrastReading {
     public let id = "text-contrast"
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        ContrastMeasurements.measure(spec, options: context.options)
+        context.measurements(spec)
             .filter { $0.kind == .text && $0.isReported }
             .map { context.contrastFinding($0, spec: spec) }
     }
 }
 
 /// WCAG 1.4.11: the indicator's boundary and state marks against what surrounds them.
-public struct NonTextContrastRule: SpecRule {
+public struct NonTextContrastRule: SpecRule, ContrastReading {
     public let id = "nontext-contrast"
     public static let required = 3.0
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        ContrastMeasurements.measure(spec, options: context.options)
+        context.measurements(spec)
             .filter { $0.kind == .nonText && $0.isReported }
             .map { context.contrastFinding($0, spec: spec) }
     }

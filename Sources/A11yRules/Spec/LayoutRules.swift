@@ -22,7 +22,7 @@ public struct LayoutFontMissingRule: SpecRule {
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
         guard let error = context.layoutBlocker(spec) else { return [] }
-        return [context.finding("Cannot lay out '\(spec.name)': \(error.description); touch-target and text-clipped are skipped",
+        return [context.finding(["component": spec.name, "error": error.description],
                                 spec: spec, variant: nil, location: spec.typography.fontLocation ?? spec.location)]
     }
 }
@@ -50,10 +50,10 @@ public struct TouchTargetRule: SpecRule {
             } else {
                 return nil
             }
-            let size = "\(formatPoints(w))×\(formatPoints(h)) pt"
-            let target = "\(formatPoints(required))×\(formatPoints(required)) pt"
-            return context.finding("Touch target \(size) is smaller than \(target) (WCAG \(wcag[0])"
-                                   + (severity == .warning ? ", Apple HIG)" : ")"),
+            return context.finding(message: severity == .warning ? "belowRecommended" : "belowMinimum",
+                                   ["size": "\(formatPoints(w))×\(formatPoints(h)) pt",
+                                    "target": "\(formatPoints(required))×\(formatPoints(required)) pt",
+                                    "criterion": wcag[0]],
                                    spec: spec, variant: variant, severity: severity, wcag: wcag,
                                    measured: Measured([("width", .number(w)), ("height", .number(h)),
                                                        ("required", .number(required)),
@@ -87,8 +87,7 @@ public struct TextClippedRule: SpecRule {
                 guard let layout = try? engine.layout(spec, variant, contentSize: size) else { return nil }
                 guard layout.lineCount > maxLines else { continue }
                 return context.finding(
-                    "Label needs \(layout.lineCount) lines at Dynamic Type \(size.rawValue) but maxLines is \(maxLines): "
-                    + "the text is clipped",
+                    ["lines": String(layout.lineCount), "contentSize": size.rawValue, "maxLines": String(maxLines)],
                     spec: spec, variant: variant,
                     measured: Measured([("lines", .number(Double(layout.lineCount))), ("maxLines", .number(Double(maxLines))),
                                         ("contentSize", .string(size.rawValue)),
@@ -127,8 +126,7 @@ public struct GlyphMissingRule: SpecRule {
             for scalar in engine.missingCharacters(in: text, font: font, lang: lang) {
                 let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
                 findings.append(context.finding(
-                    "The label has \(code), which no available font covers: it draws as an empty box "
-                    + "(variant '\(variant.name)', language \(lang)); add a font that has it to typography.fallback",
+                    ["character": code, "variant": variant.name, "lang": lang],
                     spec: spec, variant: variant,
                     measured: Measured([("character", .string(code)), ("lang", .string(lang))])))
             }

@@ -9,8 +9,7 @@ public struct MissingLabelRule: SpecRule {
         return spec.variants.compactMap { variant in
             let a11y = spec.effectiveAccessibility(for: variant)
             guard a11y.visibleText == nil, a11y.label == nil else { return nil }
-            return context.finding("Variant '\(variant.name)' has no visible text and no accessibility label: "
-                                   + "VoiceOver announces an unnamed button", spec: spec, variant: variant)
+            return context.finding(["variant": variant.name], spec: spec, variant: variant)
         }
     }
 }
@@ -31,7 +30,7 @@ public struct LabelInNameRule: SpecRule {
             guard a11y.hasLiteralLabel, let label = a11y.label, label != UsageVariantReader.dynamicValue,
                   let text = a11y.visibleText else { return nil }
             guard !Self.folded(label).contains(Self.folded(text)) else { return nil }
-            return context.finding("Accessibility label \"\(label)\" does not contain the visible text \"\(text)\"",
+            return context.finding(["label": label, "text": text],
                                    spec: spec, variant: variant,
                                    measured: Measured([("label", .string(label)), ("text", .string(text))]))
         }
@@ -47,8 +46,7 @@ public struct MissingValueRule: SpecRule {
         return spec.variants.compactMap { variant in
             let a11y = spec.effectiveAccessibility(for: variant)
             guard a11y.valueExplicitlyNull, !a11y.traits.contains("toggle") else { return nil }
-            return context.finding("Variant '\(variant.name)' does not expose its checked state: accessibility value is null "
-                                   + "and there is no toggle trait", spec: spec, variant: variant)
+            return context.finding(["variant": variant.name], spec: spec, variant: variant)
         }
     }
 }
@@ -63,8 +61,7 @@ public struct MissingTraitRule: SpecRule {
             let a11y = spec.effectiveAccessibility(for: variant)
             guard a11y.traitsExplicit, !a11y.traits.contains("button"), !a11y.traits.contains("toggle") else { return nil }
             let given = a11y.traits.isEmpty ? "none" : a11y.traits.joined(separator: ", ")
-            return context.finding("Variant '\(variant.name)' has traits [\(given)]: add \"button\" or \"toggle\" so "
-                                   + "assistive technology announces a control", spec: spec, variant: variant)
+            return context.finding(["variant": variant.name, "traits": given], spec: spec, variant: variant)
         }
     }
 }

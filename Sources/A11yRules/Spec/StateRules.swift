@@ -14,8 +14,7 @@ public struct ForbiddenStateRule: SpecRule {
                 .map { $0.map(\.label).joined(separator: " + ") }
             guard !pairs.isEmpty else { return nil }
             return context.finding(
-                "Forbidden state combination \(pairs.joined(separator: ", ")) on variant '\(variant.name)': "
-                + "the design system does not define it (it may crash at run time)",
+                ["states": pairs.joined(separator: ", "), "variant": variant.name],
                 spec: spec, variant: variant,
                 measured: Measured([("isError", .bool(variant.isError)), ("isReadOnly", .bool(variant.isReadOnly)),
                                     ("isEnabled", .bool(variant.isEnabled))]))
@@ -34,7 +33,7 @@ public struct ErrorWithoutMessageRule: SpecRule {
             // forbidden-state reports it, once.
             guard variant.isError, variant.isEnabled, !variant.isReadOnly,
                   (variant.errorText ?? "").allSatisfy(\.isWhitespace) else { return nil }
-            return context.finding("Variant '\(variant.name)' is in error but has no errorText: the error is shown by color alone",
+            return context.finding(["variant": variant.name],
                                    spec: spec, variant: variant)
         }
     }
@@ -48,8 +47,7 @@ public struct MissingGroupLabelRule: SpecRule {
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
         guard (spec.groupLabel ?? "").allSatisfy(\.isWhitespace) else { return [] }
-        return [context.finding("Radio group '\(spec.name)' has no label: add \"a11y\": {\"group\": {\"label\": …}} so "
-                                + "VoiceOver can say what the choice is about",
+        return [context.finding(["component": spec.name],
                                 spec: spec, variant: nil, location: spec.groupLocation ?? spec.location)]
     }
 }
@@ -70,11 +68,12 @@ public struct MissingTranslationRule: SpecRule {
                 let message: String
                 if let entry = catalog.entry(key, language: language) {
                     guard entry.isUntranslated else { continue }
-                    message = "The \(language) translation of '\(key)' is still marked new (not translated)"
+                    message = "untranslated"
                 } else {
-                    message = "'\(key)' has no \(language) translation in the String Catalog"
+                    message = "missing"
                 }
-                var finding = context.finding(message, spec: spec, variant: variant,
+                var finding = context.finding(message: message, ["key": key, "lang": language],
+                                              spec: spec, variant: variant,
                                               location: variant.textKeyLocation ?? variant.location,
                                               measured: Measured([("key", .string(key))]))
                 finding.lang = language

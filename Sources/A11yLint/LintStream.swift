@@ -1,0 +1,221 @@
+import Foundation
+import A11yModel
+import A11yReport
+
+/// Lints inputs and hands the results over file by file, in sorted path order, as they are
+/// produced: a batch of files is linted on all cores, its results are handed over and
+/// dropped, then the next batch. A run holds one batch's results, never all of them, so a
+/// report of 10,000 specs is written in the memory of a few hundred.
+///
+/// Results are in report order because files are: every input's findings, input errors and
+/// components lie in the input itself, except an index file's (`index-consistency` points
+/// at spec files, and an index names specs to lint that may not be among the inputs). So
+/// inputs that may be index files (JSON with a `"components"` key, a cheap byte test) are
+/// linted first; their results wait until the files around them are handed over.
+struct LintStream: Sendable {
+    /// Inputs linted with one configuration (nested `.a11ylint.yml` files make several).
+    struct Group: Sendable {
+        let linter: Linter
+        var inputs: [LintInput]
+    }
+
+    /// What the run gave besides the files' results.
+    struct Totals {
+        var files = 0
+        var components = 0
+        var suppressed = 0
+        var lintedFiles: [String] = []
+        var rulesRun: [String: [String]] = [:]
+        var fixes: [String: ReportFix] = [:]
+        /// Rules that ran (enabled rules and the rules of every finding).
+        var ran = Set<String>()
+        var descriptions: [RuleDescription] = []
+        var outOfScope = 0
+        /// The specs linted, when asked for (`keepSpecs`).
+        var specs: [ComponentSpec] = []
+
+        /// The run's report without findings, input errors and components (they went file by
+        /// file): what reporters get at the end.
+        func report(toolVersion: String = Linter.version) -> LintReport {
+            var report = LintReport(toolVersion: toolVersion, files: files, components: components, findings: [],
+                                    inputErrors: [], suppressed: suppressed,
+                                    rules: descriptions.filter { ran.contains($0.id) },
+                                    lintedFiles: lintedFiles, rulesRun: rulesRun)
+            report.fixes = fixes
+            return report
+        }
+    }
+
+    var groups: [Group]
+    var jobs: Int
+    /// Files per batch and core: large enough that cores rarely wait at a batch's end,
+    /// small enough that a batch's findings stay a few megabytes.
+    var filesPerJob = 32
+    var keepSpecs = false
+
+    /// Lints every group's inputs; `emit` gets each file's results once, in sorted path
+    /// order (files with nothing to report are not handed over).
+    func run(inputErrors: [InputError] = [], emit: (FileResults) -> Void) -> Totals {
+        var totals = Totals()
+        var pending: [String: FileResults] = [:]
+        for error in inputErrors { pending[error.location.file, default: FileResults(file: error.location.file)].inputErrors.append(error) }
+
+        // In scope, tagged with their group.
+        var items: [(input: LintInput, group: Int)] = []
+        for (g, group) in groups.enumerated() {
+            let inScope = group.inputs.filter(group.linter.isInScope)
+            totals.outOfScope += group.inputs.count - inScope.count
+            items += inScope.map { ($0, g) }
+            let linter = group.linter
+            totals.ran.formUnion(linter.specRules.ruleIDs)
+            totals.ran.formUnion(linter.sourceRules.ruleIDs)
+            let known = Set(totals.descriptions.map(\.id))
+            totals.descriptions += (linter.catalogue.entries.map(\.description) + linter.customRuleDescriptions)
+                .filter { !known.contains($0.id) }
+        }
+
+        // First the inputs that may be index files, with their bytes read once.
+        let probed = parallelMap(items) { item -> LintInput? in
+            guard item.input.kind == .json else { return nil }
+            let linter = groups[item.group].linter
+            var input = item.input
+            if input.contents == nil {
+                guard case .success(let bytes) = Linter.readRegularFile(input.path, limit: linter.configuration.maxFileSize)
+                else { return nil }
+                guard Self.mayBeIndex(bytes) else { return nil }
+                input.contents = bytes
+                return input
+            }
+            return Self.mayBeIndex(input.contents!) ? input : nil
+        }
+        var first: [(input: LintInput, group: Int)] = []
+        var rest: [(input: LintInput, group: Int)] = []
+        for (item, probe) in zip(items, probed) {
+            if let probe { first.append((probe, item.group)) } else { rest.append(item) }
+        }
+        let firstOutcomes = parallelMap(first) { groups[$0.group].linter.lintFile($0.input) }
+        // Specs an index names that are not inputs already are linted with the others.
+        var knownPaths: Set<String>?
+        var listedKeys = Set<String>()
+        for (item, outcome) in zip(first, firstOutcomes) {
+            let linter = groups[item.group].linter
+            var listed: [String] = []
+            for path in outcome.index?.existingSpecPaths ?? [] {
+                let known = knownPaths ?? Set(items.map { Linter.canonical($0.input.path) })
+                knownPaths = known
+                let key = Linter.canonical(path)
+                if !known.contains(key), listedKeys.insert(key).inserted, linter.isInScope(LintInput(path: path)) {
+                    listed.append(path)
+                }
+            }
+            if let index = linter.configuration.gitIndex {
+                let contents = index.contents(of: listed)
+                rest += listed.compactMap { path in contents[path].map { (LintInput(path: path, contents: $0), item.group) } }
+            } else {
+                rest += listed.map { (LintInput(path: $0), item.group) }
+            }
+            for results in add(outcome, to: &totals) { pending[results.file, default: FileResults(file: results.file)].merge(results) }
+        }
+
+        // Everything else in path order, a batch at a time.
+        rest.sort { $0.input.path < $1.input.path }
+        let pendingKeys = pending.keys.sorted()
+        var nextPending = 0
+        func emitPending(before file: String?) {
+            while nextPending < pendingKeys.count, file.map({ pendingKeys[nextPending] < $0 }) ?? true {
+                let key = pendingKeys[nextPending]
+                nextPending += 1
+                if let results = pending.removeValue(forKey: key), !results.isEmpty { emit(results) }
+            }
+        }
+        let batch = max(1, jobs * filesPerJob)
+        var start = 0
+        while start < rest.count {
+            let slice = Array(rest[start..<min(rest.count, start + batch)])
+            start += slice.count
+            let outcomes = parallelMap(slice) { groups[$0.group].linter.lintFile($0.input) }
+            var byFile: [String: FileResults] = [:]
+            for outcome in outcomes {
+                for results in add(outcome, to: &totals) { byFile[results.file, default: FileResults(file: results.file)].merge(results) }
+            }
+            for file in byFile.keys.sorted() {
+                emitPending(before: file)
+                var results = byFile[file]!
+                if let waiting = pending.removeValue(forKey: file) { results.merge(waiting) }
+                if !results.isEmpty { emit(results) }
+            }
+        }
+        emitPending(before: nil)
+        return totals
+    }
+
+    /// Counts `outcome` into `totals` and returns its results by file (one file, but for an
+    /// index's findings about spec files).
+    private func add(_ outcome: Linter.FileOutcome, to totals: inout Totals) -> [FileResults] {
+        guard outcome.counted else { return [] }
+        totals.files += 1
+        totals.lintedFiles.append(outcome.path)
+        var ran = Set(outcome.rulesRun)
+        var previousRule = ""
+        for finding in outcome.findings where finding.rule != previousRule {
+            previousRule = finding.rule
+            ran.insert(finding.rule)
+        }
+        totals.rulesRun[outcome.path] = ran.sorted()
+        // The report lists the rules that ran everywhere, and those that found something.
+        previousRule = ""
+        for finding in outcome.findings where finding.rule != previousRule {
+            previousRule = finding.rule
+            totals.ran.insert(finding.rule)
+        }
+        totals.suppressed += outcome.suppressed
+        totals.components += outcome.specs.count
+        if keepSpecs { totals.specs += outcome.specs }
+        for fix in outcome.fixes { totals.fixes[ReportFix.key(file: fix.file, theme: fix.theme, role: fix.role)] = fix }
+
+        var own = FileResults(file: outcome.path)
+        own.findings = outcome.findings
+        own.inputErrors = outcome.errors.sorted(by: InputError.order)
+        own.components = outcome.components.sorted(by: ComponentReport.order)
+        for fix in outcome.fixes { own.fixes[ReportFix.key(file: fix.file, theme: fix.theme, role: fix.role)] = fix }
+        let local = own.findings.allSatisfy { $0.location.file == outcome.path }
+            && own.inputErrors.allSatisfy { $0.location.file == outcome.path }
+            && own.components.allSatisfy { $0.spec.file == outcome.path }
+        if local { return [own] }
+        var byFile: [String: FileResults] = [:]
+        for finding in own.findings { byFile[finding.location.file, default: FileResults(file: finding.location.file)].findings.append(finding) }
+        for error in own.inputErrors { byFile[error.location.file, default: FileResults(file: error.location.file)].inputErrors.append(error) }
+        for component in own.components { byFile[component.spec.file, default: FileResults(file: component.spec.file)].components.append(component) }
+        if !own.fixes.isEmpty { byFile[outcome.path, default: FileResults(file: outcome.path)].fixes = own.fixes }
+        return byFile.keys.sorted().map { byFile[$0]! }
+    }
+
+    /// Whether a JSON file may be an index (`{"components": [...]}`): it has the key's bytes.
+    static func mayBeIndex(_ bytes: [UInt8]) -> Bool {
+        let needle = Array("\"components\"".utf8)
+        return bytes.withUnsafeBufferPointer { haystack in
+            guard haystack.count >= needle.count, let base = haystack.baseAddress else { return false }
+            var offset = 0
+            let last = haystack.count - needle.count
+            while offset <= last {
+                // memchr finds each quote; the key is compared only there.
+                guard let hit = memchr(base + offset, Int32(UInt8(ascii: "\"")), last - offset + 1) else { return false }
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + at, needle, needle.count) == 0 { return true }
+                offset = at + 1
+            }
+            return false
+        }
+    }
+
+    private func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ body: @Sendable (T) -> R) -> [R] {
+        let workers = max(1, min(jobs, items.count))
+        if workers <= 1 { return items.map(body) }
+        let results = ResultSlots<R>(count: items.count)
+        let next = ResultSlots<Int>.Counter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let i = next.take(below: items.count) { results.set(i, body(items[i])) }
+        }
+        return results.values
+    }
+}

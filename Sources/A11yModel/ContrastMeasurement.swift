@@ -1,0 +1,65 @@
+/// One colour pair the contrast rules measure, passing or not: measured once per spec in
+/// a run. The rules report those below `required`, `--fix` and SARIF fixes rewrite them,
+/// and the HTML report shows every one as swatches.
+public struct ContrastMeasurement: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case text, nonText }
+    public var kind: Kind
+    public var variant: Variant
+    public var theme: Theme
+    /// The color role measured (textEnabled, checkedFill, checkmark, …).
+    public var role: String
+    /// "Label text", "Checkmark", …: how messages name it.
+    public var subject: String
+    /// Opaque colors after compositing.
+    public var foreground: RGBA
+    public var background: RGBA
+    public var ratio: Double
+    public var required: Double
+    public var wcag: [String]
+    public var largeText: Bool?
+    public var fontSize: Double?
+    /// Where the measured color is written in the spec, if it is.
+    public var colorLocation: SourceLocation?
+    /// The foreground colour as written (translucent colours keep their alpha).
+    public var written: RGBA = .black
+    /// The colour role the background is, when it is a role of the theme (the checkmark
+    /// lies on `checkedFill`); nil for the theme's background.
+    public var backgroundRole: String?
+    /// For a failing pair: the nearest opaque colour that passes (OKLCH lightness at the
+    /// colour's own hue), and for a translucent colour the smallest passing alpha.
+    public var suggestion: RGBA?
+    public var suggestedAlpha: Double?
+    /// For a failing pair whose role is in other pairs of the theme too: one value that
+    /// passes all of them, when one exists.
+    public var roleSuggestion: RGBA?
+
+    public init(kind: Kind, variant: Variant, theme: Theme, role: String, subject: String, foreground: RGBA,
+                background: RGBA, ratio: Double, required: Double, wcag: [String], largeText: Bool? = nil,
+                fontSize: Double? = nil, colorLocation: SourceLocation? = nil) {
+        self.kind = kind
+        self.variant = variant
+        self.theme = theme
+        self.role = role
+        self.subject = subject
+        self.foreground = foreground
+        self.background = background
+        self.ratio = ratio
+        self.required = required
+        self.wcag = wcag
+        self.largeText = largeText
+        self.fontSize = fontSize
+        self.colorLocation = colorLocation
+    }
+
+    /// Unrounded comparison: 4.499:1 fails 4.5:1.
+    public var passes: Bool { ratio >= required }
+    /// Another way of meeting the same check passes (a button's border when its fill does
+    /// not), or this failure is already reported through the check's first alternative.
+    public var excused = false
+    /// A failure the contrast rules report.
+    public var isReported: Bool { !passes && !excused }
+
+    /// What a colour proposed for this pair's foreground must meet.
+    public var requirement: ContrastRequirement { ContrastRequirement(background: background, ratio: required) }
+}
+

@@ -1,0 +1,207 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The body of a report whose head depends on totals (JSON's summary, JUnit's counts,
+/// SARIF's rule list): a writer appends each file's part here as it arrives and, at
+/// `finish`, writes the head, copies the spool to the sink in chunks, then the tail.
+///
+/// Bytes go through a 64 KB buffer to a temporary file in `$TMPDIR` (default `/tmp`),
+/// created when the buffer first fills (a small body stays in the buffer) and unlinked as
+/// soon as it is created, so nothing is left behind whatever happens; the descriptor is
+/// closed when the spool is released. Should the file not be created or
+/// a write fail (a full disk), the rest is kept in memory instead: the report is still
+/// complete, only not bounded.
+///
+/// Placeholders: a writer may leave `placeholder(id)` in its bytes for what it learns only
+/// at the end (SARIF's rule indexes); `copy(to:resolving:)` replaces each with the bytes
+/// it is given for the id. A placeholder is a NUL, the id in decimal and a NUL, so it is
+/// only for text that holds no NUL of its own (JSON, whose strings escape it).
+final class Spool {
+    private var descriptor: Int32 = -1
+    /// Bytes not yet written to the file.
+    private var buffer: [UInt8] = []
+    /// Bytes in the file: the first `onDisk` bytes of the spool.
+    private var onDisk = 0
+    /// Bytes after those in the file once writing to it failed.
+    private var inMemory: [UInt8] = []
+    private var failed = false
+    /// Bytes appended so far.
+    private(set) var count = 0
+    /// The next byte `copy` reads.
+    private var readOffset = 0
+
+    static let chunkSize = 1 << 16
+
+    /// The folder of the temporary file (nil: `$TMPDIR`, else `/tmp`).
+    private let folder: String?
+
+    init(folder: String? = nil) { self.folder = folder }
+
+    /// Opens the file, the first time the buffer is full: a small report never touches the disk.
+    private func open() {
+        guard descriptor < 0, !failed else { return }
+        let folder = self.folder ?? Self.temporaryFolder()
+        var template = Array((folder + "/a11ylint-report-XXXXXX").utf8CString)
+        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if descriptor >= 0 {
+            _ = template.withUnsafeBufferPointer { unlink($0.baseAddress!) }
+        } else {
+            failed = true
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    private static func temporaryFolder() -> String {
+        guard let value = getenv("TMPDIR"), value.pointee != 0 else { return "/tmp" }
+        var folder = String(cString: value)
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        return folder
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(bytes: $0) }
+    }
+
+    func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        count += bytes.count
+        if failed {
+            inMemory.append(contentsOf: bytes)
+            return
+        }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= Self.chunkSize {
+            open()
+            flush()
+        }
+    }
+
+    /// Appends the placeholder for `id` to `bytes` (to be written to a spool).
+    static func placeholder(_ id: Int, to bytes: inout [UInt8]) {
+        bytes.append(0)
+        bytes.append(contentsOf: String(id).utf8)
+        bytes.append(0)
+    }
+
+    private func flush() {
+        guard !buffer.isEmpty else { return }
+        guard descriptor >= 0, !failed else {
+            if failed {
+                inMemory.append(contentsOf: buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+            return
+        }
+        var written = 0
+        buffer.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = pwrite(descriptor, raw.baseAddress! + written, raw.count - written, off_t(onDisk + written))
+                if n > 0 {
+                    written += n
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+        }
+        onDisk += written
+        if written < buffer.count {
+            failed = true
+            inMemory.append(contentsOf: buffer[written...])
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Up to `limit` bytes from `offset` (all in the file, all in memory, or all in the
+    /// buffer when the file was never opened).
+    private func read(at offset: Int, limit: Int) -> [UInt8] {
+        if offset >= onDisk {
+            let start = offset - onDisk
+            let rest = failed ? inMemory : buffer
+            return Array(rest[start..<min(rest.count, start + limit)])
+        }
+        let wanted = min(limit, onDisk - offset)
+        var bytes = [UInt8](repeating: 0, count: wanted)
+        var got = 0
+        bytes.withUnsafeMutableBytes { raw in
+            while got < wanted {
+                let n = pread(descriptor, raw.baseAddress! + got, wanted - got, off_t(offset + got))
+                if n > 0 {
+                    got += n
+                } else if n < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+        }
+        // A file that cannot be read back is a broken machine; the report then lacks the
+        // rest of its body rather than repeating zeros.
+        if got < wanted { bytes.removeLast(wanted - got) }
+        return bytes
+    }
+
+    /// Copies the next `length` bytes (all that are left when nil) to `sink`, in chunks cut
+    /// between characters, replacing placeholders with `resolving(id)` when given. Copies
+    /// continue where the last one stopped, so a writer can copy its files' parts one by
+    /// one between bytes of its own.
+    func copy(_ length: Int? = nil, to sink: inout some ReportSink, resolving: ((Int) -> [UInt8])? = nil) {
+        flush()
+        let end = min(count, length.map { readOffset + $0 } ?? count)
+        var pending: [UInt8] = []
+        while readOffset < end || !pending.isEmpty {
+            let atEnd: Bool
+            if readOffset < end {
+                let chunk = read(at: readOffset, limit: min(Self.chunkSize, end - readOffset))
+                if chunk.isEmpty { readOffset = end } else { readOffset += chunk.count }
+                pending += chunk
+                atEnd = readOffset >= end
+            } else {
+                atEnd = true
+            }
+            var start = 0
+            if let resolving {
+                while let open = pending[start...].firstIndex(of: 0) {
+                    guard let close = pending[(open + 1)...].firstIndex(of: 0) else { break }
+                    if open > start { sink.write(bytes: pending[start..<open]) }
+                    let id = Int(String(decoding: pending[(open + 1)..<close], as: UTF8.self)) ?? -1
+                    sink.write(bytes: resolving(id))
+                    start = close + 1
+                }
+            }
+            var cut = pending.count
+            if !atEnd {
+                if resolving != nil, let open = pending[start...].firstIndex(of: 0) { cut = open }
+                cut = Self.characterBoundary(pending, before: cut, from: start)
+            }
+            if cut > start { sink.write(bytes: pending[start..<cut]) }
+            pending.removeFirst(cut)
+            if atEnd { pending.removeAll() }
+        }
+    }
+
+    /// The last index at or before `end` that starts a UTF-8 sequence complete before `end`.
+    private static func characterBoundary(_ bytes: [UInt8], before end: Int, from start: Int) -> Int {
+        var lead = end
+        while lead > start && lead > end - 4 {
+            lead -= 1
+            let byte = bytes[lead]
+            guard byte & 0xC0 == 0x80 else {
+                let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                return lead + length <= end ? end : lead
+            }
+        }
+        return end
+    }
+}
