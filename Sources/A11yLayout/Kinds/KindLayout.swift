@@ -1,7 +1,7 @@
 import A11yModel
 
 /// The geometry of one kind of component (spec-format.md sections 4 and 5). Each kind's
-/// layout sits here beside the others; `KindLayouts.all` registers them.
+/// layout sits here beside the others; `KindLayouts.layout(for:)` registers them.
 public protocol KindLayout: Sendable {
     var kind: ComponentKind { get }
     /// The parts the kind adds to the contract's layout JSON, in order.
@@ -20,12 +20,12 @@ extension KindLayout {
 }
 
 public enum KindLayouts {
-    public static let all: [any KindLayout] = [
-        CheckboxLayout(), RadioLayout(), SwitchLayout(), ButtonLayout(), GenericLayout(),
-    ]
+    /// Every kind's layout, in the order of `ComponentKind`.
+    public static let all: [any KindLayout] = ComponentKind.allCases.map(layout(for:))
 
+    /// The registration of a kind's layout: one line here. A switch rather than a search of
+    /// `all`, as it runs on every layout (and the compiler asks for a new kind's line).
     public static func layout(for kind: ComponentKind) -> any KindLayout {
-        // A switch, not a search of `all`: it runs on every layout.
         switch kind {
         case .checkbox: CheckboxLayout()
         case .radio: RadioLayout()

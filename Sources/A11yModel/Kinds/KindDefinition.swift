@@ -6,7 +6,7 @@
 ///
 /// Adding a kind: a folder `Kinds/<Name>/` here with one `KindDefinition`, its
 /// `KindLayout` in `A11yLayout/Kinds/`, and a line in each of the three registration
-/// lists (`ComponentKind`, `Kinds.all`, `KindLayouts.all`). Nothing else names a kind.
+/// lists (`ComponentKind`, `Kinds.all`, `KindLayouts.layout(for:)`). Nothing else names a kind.
 public protocol KindDefinition: Sendable {
     var kind: ComponentKind { get }
     /// Words that, found (case-insensitively) in a spec's name or tags, make it this kind.
