@@ -208,6 +208,7 @@ struct LintStream: Sendable {
         }
     }
 
+    /// Runs `body` over `items` on `jobs` threads, keeping order.
     private func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ body: @Sendable (T) -> R) -> [R] {
         let workers = max(1, min(jobs, items.count))
         if workers <= 1 { return items.map(body) }

@@ -577,18 +577,6 @@ public final class Linter: Sendable {
     }
 
     static func canonical(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
-
-    /// Runs `body` over `items` on `configuration.jobs` threads, keeping order.
-    func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ body: @Sendable (T) -> R) -> [R] {
-        let workers = max(1, min(configuration.jobs, items.count))
-        if workers <= 1 { return items.map(body) }
-        let results = ResultSlots<R>(count: items.count)
-        let next = ResultSlots<Int>.Counter()
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let i = next.take(below: items.count) { results.set(i, body(items[i])) }
-        }
-        return results.values
-    }
 }
 
 /// Thread-safe result storage for `parallelMap`.
