@@ -84,16 +84,35 @@ public enum OutputFile {
                 temporary = nil
                 return
             }
-            let (descriptor, temporary) = try OutputFile.temporaryFile(for: path)
-            self.descriptor = descriptor
-            self.temporary = temporary
+            switch OutputFile.target(path) {
+            case .special:
+                // A device, a FIFO or a socket (`--output /dev/null`, a pipe someone reads):
+                // written as it is; renaming a file over it would replace it.
+                let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { throw WriteError(path: path, reason: OutputFile.errorText(errno)) }
+                self.descriptor = descriptor
+                self.temporary = nil
+                isSpecial = true
+            case .file(let real):
+                // Through a symbolic link, the file it points at is replaced and the link stays.
+                let (descriptor, temporary) = try OutputFile.temporaryFile(for: real, shownAs: path)
+                self.descriptor = descriptor
+                self.temporary = temporary
+                self.real = real
+            }
         }
+        /// The file that is replaced (`path`, or what a link at `path` points at).
+        private var real: String?
+        /// Not a regular file: written directly, closed at `commit()`.
+        private var isSpecial = false
 
         deinit {
             // Never committed (an error on the way): the target keeps what it had.
             if let temporary, !committed {
                 close(descriptor)
                 unlink(temporary)
+            } else if isSpecial, !committed {
+                close(descriptor)
             }
         }
         private var committed = false
@@ -139,7 +158,10 @@ public enum OutputFile {
         public func commit() throws(WriteError) {
             flush()
             committed = true
-            guard let temporary, let path else {
+            guard let temporary, let path, let real else {
+                if isSpecial, close(descriptor) != 0, failure == nil {
+                    failure = WriteError(path: path ?? "standard output", reason: OutputFile.errorText(errno))
+                }
                 if let failure { throw failure }
                 return
             }
@@ -147,7 +169,7 @@ public enum OutputFile {
             if failure == nil, fsync(descriptor) != 0, errno != EINVAL { code = errno }
             OutputFile.setOrdinaryPermissions(descriptor)
             if close(descriptor) != 0, failure == nil, code == 0 { code = errno }
-            if failure == nil, code == 0, rename(temporary, path) != 0 { code = errno }
+            if failure == nil, code == 0, rename(temporary, real) != 0 { code = errno }
             if failure == nil, code != 0 { failure = WriteError(path: path, reason: OutputFile.errorText(code)) }
             if let failure {
                 unlink(temporary)
@@ -156,21 +178,48 @@ public enum OutputFile {
         }
     }
 
-    /// A new temporary file in `path`'s folder (after checking the folder), open for writing.
-    static func temporaryFile(for path: String) throws(WriteError) -> (Int32, String) {
+    enum Target {
+        /// A regular file (or none yet) at this path, the one a link points at when `path` is one.
+        case file(String)
+        /// A device, FIFO or socket.
+        case special
+    }
+
+    /// What writing to `path` replaces.
+    static func target(_ path: String) -> Target {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return .file(path) }
+        var real = path
+        if status.st_mode & S_IFMT == S_IFLNK {
+            // A dangling link is replaced by the file, as before.
+            guard let resolved = realpath(path, nil) else { return .file(path) }
+            real = String(cString: resolved)
+            free(resolved)
+            guard stat(real, &status) == 0 else { return .file(real) }
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFCHR, S_IFBLK, S_IFIFO, S_IFSOCK: return .special
+        default: return .file(real)
+        }
+    }
+
+    /// A new temporary file in `path`'s folder (after checking the folder), open for writing;
+    /// errors name the target as the user gave it (`shownAs`).
+    static func temporaryFile(for path: String, shownAs shown: String? = nil) throws(WriteError) -> (Int32, String) {
+        let shown = shown ?? path
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
-            throw WriteError(path: path, reason: "the folder \(folder) does not exist")
+            throw WriteError(path: shown, reason: "the folder \(folder) does not exist")
         }
-        if !isDirectory.boolValue { throw WriteError(path: path, reason: "\(folder) is not a folder") }
+        if !isDirectory.boolValue { throw WriteError(path: shown, reason: "\(folder) is not a folder") }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw WriteError(path: path, reason: "it is a folder")
+            throw WriteError(path: shown, reason: "it is a folder")
         }
         var template = Array((folder + "/." + url.lastPathComponent + ".a11ylint-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: errorText(errno)) }
+        guard descriptor >= 0 else { throw WriteError(path: shown, reason: errorText(errno)) }
         return (descriptor, template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
     }
 

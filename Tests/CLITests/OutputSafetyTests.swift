@@ -55,6 +55,32 @@ import Testing
         #expect(baseline.stderr.contains("cannot write \(missing): the folder"))
     }
 
+    /// `--output` to something that is not a regular file writes into it: /dev/null stays the
+    /// null device (a rename over it replaced it with a file once), a FIFO stays a FIFO and
+    /// its reader gets the report, a link stays a link and the file it names gets the report.
+    @Test func devicesFifosAndLinksAreWrittenThroughNotReplaced() throws {
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        let devNull = shell("\"$A11YLINT\" \(Self.seed) --reporter json --output /dev/null; echo \"status $?\"; test -c /dev/null && echo char")
+        #expect(devNull.stdout == "status 1\nchar\n", "\(devNull.stderr)")
+        let fifo = dir.url.appendingPathComponent("report.fifo").path
+        let copy = dir.url.appendingPathComponent("copy.json").path
+        let piped = shell("mkfifo '\(fifo)' && (timeout 5 cat '\(fifo)' > '\(copy)' 2>/dev/null </dev/null &) && \"$A11YLINT\" \(Self.seed) --reporter json --output '\(fifo)'; "
+                          + "echo \"status $?\"; sleep 0.2; test -p '\(fifo)' && echo fifo")
+        #expect(piped.stdout == "status 1\nfifo\n", "\(piped.stderr)")
+        #expect(try String(contentsOfFile: copy, encoding: .utf8).hasPrefix("{\n  \"tool\""))
+        let real = dir.url.appendingPathComponent("real.json").path
+        let link = dir.url.appendingPathComponent("link.json").path
+        try "old".write(toFile: real, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        let linked = CLI.run([Self.seed, "--reporter", "json", "--output", link])
+        #expect(linked.status == 1)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real, "the link stays")
+        #expect(try String(contentsOfFile: real, encoding: .utf8).hasPrefix("{\n  \"tool\""))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).sorted()
+                == ["copy.json", "link.json", "real.json", "report.fifo"], "no temporary file left")
+    }
+
     /// The report replaces the old file whole, and leaves no temporary file behind.
     @Test func outputReplacesTheFileWhole() throws {
         let dir = TempDir()
