@@ -98,6 +98,10 @@ enum LineBreaking {
     /// fit in `maxWidth` (trailing white space not counted); a segment wider than the
     /// line on its own is split between grapheme clusters (at least one per line);
     /// mandatory breaks always end a line. `measure` gives the width of a byte range.
+    ///
+    /// How much fits is found by galloping from the previous line's count (`lastFitting`):
+    /// lines of even text take two or three measurements each, not one per segment or
+    /// cluster, so a 32,000-character label wraps in a few milliseconds.
     static func wrap(utf8 bytes: UnsafeBufferPointer<UInt8>, maxWidth: Double, locale: String? = nil,
                      measure: (Range<Int>) -> Double) -> [(range: Range<Int>, width: Double)] {
         let count = bytes.count
@@ -110,62 +114,127 @@ enum LineBreaking {
         var lines: [(range: Range<Int>, width: Double)] = []
         var lineStart = 0
         var next = 0 // first opportunity after lineStart
-        while lineStart < count {
-            while next < breaks.count, breaks[next].offset <= lineStart { next += 1 }
-            guard next < breaks.count else { break }
-            var fitted: (end: Int, width: Double)?
-            var candidate = next
-            while candidate < breaks.count {
+        var segmentsPerLine = 1, clustersPerLine = 1, lastLineBytes = prefixProbe
+        // mandatory[i]: the first mandatory break at or after opportunity i (or the count).
+        var mandatory = [Int](repeating: breaks.count, count: breaks.count)
+        var following = breaks.count
+        for i in breaks.indices.reversed() {
+            if breaks[i].isMandatory { following = i }
+            mandatory[i] = following
+        }
+        // Widths measured for the current line, by end offset.
+        var widths: [Int: Double] = [:]
+        func width(to end: Int) -> Double {
+            if let known = widths[end] { return known }
+            let width = measure(lineStart..<visibleEnd(bytes, lineStart, end))
+            widths[end] = width
+            return width
+        }
+        // The end of the segment the last line split (its rest starts this line).
+        var splitSegmentEnd = -1
+        /// The most whole segments from `next` on that fit on the line, as the line's end.
+        func fitSegments() -> Int? {
+            // Candidates run up to the first mandatory break, which ends the line if reached.
+            let limit = min(mandatory[next] + 1, breaks.count)
+            // The prefix measured first (below): twice the last line is plenty to tell.
+            let probeLength = min(prefixProbe, max(32, 2 * lastLineBytes))
+            let fitted = lastFitting(next..<limit, hint: next + segmentsPerLine - 1) { candidate in
                 let end = breaks[candidate].offset
                 let visible = visibleEnd(bytes, lineStart, end)
                 // A long run is first measured by a prefix: once that alone is clearly too
                 // wide, so is the run (shaping the rest of a long label for every line made
                 // wrapping quadratic).
-                if visible - lineStart > prefixProbe {
-                    var probeEnd = lineStart + prefixProbe
+                if visible - lineStart > probeLength {
+                    var probeEnd = lineStart + probeLength
                     while probeEnd < visible, bytes[probeEnd] & 0xC0 == 0x80 { probeEnd += 1 }
-                    if measure(lineStart..<probeEnd) > maxWidth * 1.01 + 1 { break }
+                    if measure(lineStart..<probeEnd) > maxWidth * 1.01 + 1 { return false }
                 }
-                let width = measure(lineStart..<visible)
-                guard width <= maxWidth else { break }
-                fitted = (end, width)
-                if breaks[candidate].isMandatory { break }
-                candidate += 1
+                return width(to: end) <= maxWidth
             }
-            if let fitted {
-                let visible = visibleEnd(bytes, lineStart, fitted.end)
-                lines.append((lineStart..<visible, fitted.width))
-                lineStart = fitted.end
+            guard let fitted else { return nil }
+            segmentsPerLine = fitted - next + 1
+            return breaks[fitted].offset
+        }
+        func endLine(at end: Int, width: Double) {
+            lines.append((lineStart..<visibleEnd(bytes, lineStart, end), width))
+            lastLineBytes = end - lineStart
+            lineStart = end
+        }
+        while lineStart < count {
+            while next < breaks.count, breaks[next].offset <= lineStart { next += 1 }
+            guard next < breaks.count else { break }
+            widths.removeAll(keepingCapacity: true)
+            let segmentEnd = breaks[next].offset
+            // The rest of a segment split on the line before is split again unless it all
+            // fits (found below by the split itself), so whole segments are tried first
+            // only on a segment's first line.
+            let continuing = segmentEnd == splitSegmentEnd
+            if !continuing, let end = fitSegments() {
+                endLine(at: end, width: width(to: end))
                 continue
             }
             // The first segment alone is too wide: split it between grapheme clusters.
-            let segmentEnd = breaks[next].offset
             if clusterOffsets == nil { clusterOffsets = graphemeBoundaries(utf8: bytes) }
             let all = clusterOffsets!
-            // The first cluster boundary after the line's start (binary search), then on
-            // while the line still fits.
+            // The first cluster boundary after the line's start (binary search): the line
+            // holds it whatever its width; then as many more as fit.
             var low = 0, high = all.count
             while low < high {
                 let mid = (low + high) / 2
                 if all[mid] <= lineStart { low = mid + 1 } else { high = mid }
             }
-            var splitEnd = low < all.count ? min(all[low], segmentEnd) : segmentEnd
-            var splitWidth = measure(lineStart..<visibleEnd(bytes, lineStart, splitEnd))
-            var index = low + 1
-            while index < all.count, all[index] <= segmentEnd {
-                let end = all[index]
-                let width = measure(lineStart..<visibleEnd(bytes, lineStart, end))
-                guard width <= maxWidth else { break }
-                splitEnd = end
-                splitWidth = width
-                index += 1
+            // Past the last boundary inside the segment.
+            var upper = all.count
+            var from = low + 1
+            while from < upper {
+                let mid = (from + upper) / 2
+                if all[mid] <= segmentEnd { from = mid + 1 } else { upper = mid }
             }
+            let first = low < all.count ? min(all[low], segmentEnd) : segmentEnd
+            let more = lastFitting((low + 1)..<upper, hint: low + clustersPerLine - 1) { width(to: all[$0]) <= maxWidth }
+            // The whole rest of a split segment fits: whole segments after it may too.
+            if continuing, more ?? low == upper - 1, let end = fitSegments() {
+                endLine(at: end, width: width(to: end))
+                continue
+            }
+            var splitEnd = more.map { all[$0] } ?? first
+            clustersPerLine = (more ?? low) - low + 1
+            let splitWidth = width(to: splitEnd)
             // White space left over in the segment hangs at the end of this line rather
             // than becoming an empty line of its own.
             if visibleEnd(bytes, splitEnd, segmentEnd) == splitEnd { splitEnd = segmentEnd }
-            lines.append((lineStart..<visibleEnd(bytes, lineStart, splitEnd), splitWidth))
-            lineStart = splitEnd
+            splitSegmentEnd = segmentEnd
+            endLine(at: splitEnd, width: splitWidth)
         }
         return lines
+    }
+
+    /// The last index of `range` for which `fits` holds, where it holds for the indexes up
+    /// to some point and not after (nil: not even for the first). Gallops from `hint` (the
+    /// answer for the line before) in doubling steps, then halves the gap: about
+    /// 2 log d tests for an answer d away from the hint, two when it is the hint.
+    static func lastFitting(_ range: Range<Int>, hint: Int, _ fits: (Int) -> Bool) -> Int? {
+        guard !range.isEmpty else { return nil }
+        let start = min(max(hint, range.lowerBound), range.upperBound - 1)
+        // fits(low) holds (or low is before the range); fits(high) does not (or high is past it).
+        var low = range.lowerBound - 1, high = range.upperBound
+        if fits(start) {
+            low = start
+            var step = 1
+            while low + step < range.upperBound {
+                if fits(low + step) { low += step; step *= 2 } else { high = low + step; break }
+            }
+        } else {
+            high = start
+            var step = 1
+            while high - step >= range.lowerBound {
+                if fits(high - step) { low = high - step; break } else { high -= step; step *= 2 }
+            }
+        }
+        while high - low > 1 {
+            let mid = low + (high - low) / 2
+            if fits(mid) { low = mid } else { high = mid }
+        }
+        return low >= range.lowerBound ? low : nil
     }
 }
