@@ -52,27 +52,6 @@ extension Reporter {
     }
 }
 
-/// Where a report goes, a piece at a time.
-public protocol ReportSink {
-    mutating func write(_ text: String)
-    /// UTF-8 bytes, always whole characters (no sequence is split between two calls):
-    /// byte-level writers (JSON, copies of a spool) skip the round trip through `String`.
-    mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes)
-}
-
-extension ReportSink {
-    public mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
-        write(String(decoding: bytes, as: UTF8.self))
-    }
-}
-
-extension String: ReportSink {
-    public mutating func write(_ text: String) { append(text) }
-    public mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
-        append(String(decoding: bytes, as: UTF8.self))
-    }
-}
-
 /// Writes one report as the run's results arrive.
 public protocol ReportWriter {
     /// One file's results; files come in sorted path order, each once.
