@@ -125,12 +125,14 @@ struct ReportCounts {
     init(_ findings: [Finding] = []) { add(findings) }
 
     mutating func add(_ findings: [Finding]) {
-        for finding in findings {
-            switch finding.severity {
-            case .error: errors += 1
-            case .warning: warnings += 1
-            case .note: notes += 1
-            }
+        for finding in findings { add(finding) }
+    }
+
+    mutating func add(_ finding: Finding) {
+        switch finding.severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .note: notes += 1
         }
     }
 }

@@ -8,7 +8,7 @@ import A11yReport
 /// head needs totals): whatever way a report is fed, the bytes are those of the whole
 /// rendering every format had before (`WholeRendering`, kept here as the reference).
 @Suite struct StreamingWritersTests {
-    static let formats = ["text", "json", "sarif", "github", "checkstyle", "codeclimate", "junit"]
+    static let formats = ["text", "json", "sarif", "github", "checkstyle", "codeclimate", "junit", "html"]
 
     /// Reports that reach every branch of every format.
     static func reports() -> [(String, LintReport)] {
@@ -225,6 +225,7 @@ enum WholeRendering {
     static func render(_ format: String, _ report: LintReport, options: ReportOptions) -> String {
         switch format {
         case "text": text(report, options: options)
+        case "html": HTMLWholeRendering.render(report, options: options)
         case "json": json(report)
         case "sarif": sarif(report, paths: options.paths)
         case "github": github(report)
