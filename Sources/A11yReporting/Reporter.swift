@@ -9,7 +9,8 @@ import A11yReport
 /// it). Writing goes file by file: a `ReportWriter` gets each file's results in sorted
 /// order, then the totals, and writes to a sink as it goes, keeping only counts and small
 /// per-file facts; a format whose head needs the totals spools its body (`Spool`) and
-/// writes the head at the end. `WholeReportWriter` keeps the whole report (HTML).
+/// writes the head at the end. `WholeReportWriter` keeps the whole report: no shipped
+/// format uses it, it is for a quick format of one's own.
 public protocol Reporter: Sendable {
     /// `--reporter NAME`.
     var name: String { get }
@@ -62,7 +63,8 @@ public protocol ReportWriter {
 }
 
 /// For formats that need the whole report before writing any of it: collects the files'
-/// results and renders everything at `finish`.
+/// results and renders everything at `finish`. Its memory grows with the report; the
+/// shipped formats, HTML included, stream instead.
 public struct WholeReportWriter: ReportWriter {
     private let render: (LintReport) -> String
     private var findings: [Finding] = []
