@@ -3,7 +3,8 @@ import PackageDescription
 
 // Dependencies flow one way:
 //   A11yJSON, A11yPattern  →  A11yModel  →  A11yLayout  →  A11yRules  →  A11yLint
-//   A11yModel, A11yLayout  →  A11yReport (what a run hands the reporters)  →  A11yLint, A11yReporting
+//   A11yModel, A11yLayout  →  A11yReport (what a run hands the reporters; the Spool reports and
+//                             the baseline being written keep their parts in)  →  A11yLint, A11yReporting
 //   everything             →  a11ylint (argument parsing and wiring only)
 let package = Package(
     name: "a11ylint",

@@ -210,3 +210,66 @@ public struct Baseline: Sendable {
         return absolute ? "/" + normalized : normalized
     }
 }
+
+extension Baseline {
+    /// The baseline `--write-baseline` writes, gathered file by file as a run goes: each
+    /// file's entries are serialized at once into a `Spool` (an unlinked temporary file, or
+    /// memory should that fail), and only where each file's part lies is remembered.
+    /// `write(to:)` puts the parts together in the order the file has always had (by path,
+    /// then rule, component, variant, theme, line, message), so a baseline of half a million
+    /// findings costs the run a few bytes per file.
+    final class Gathering {
+        private let spool = Spool()
+        private var parts: [(path: String, range: Range<Int>)] = []
+        private(set) var count = 0
+
+        /// One file's findings (they share a path).
+        func add(_ findings: [Finding]) {
+            guard !findings.isEmpty else { return }
+            let entries = findings.map(Entry.init).sorted { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
+            var bytes: [UInt8] = []
+            for (n, entry) in entries.enumerated() {
+                if n > 0 {
+                    bytes.append(UInt8(ascii: ","))
+                    JSONOutput.newline(2, to: &bytes)
+                }
+                entry.json.write(to: &bytes, pretty: true, indent: 2)
+            }
+            count += entries.count
+            let start = spool.count
+            spool.write(bytes: bytes)
+            parts.append((entries[0].file, start..<spool.count))
+        }
+
+        /// Writes the baseline file (atomically, as every output).
+        func write(to path: String) throws(OutputFile.WriteError) {
+            let out = try OutputFile.Writer(path: path)
+            out.write("{\n  \"version\": \(Baseline.formatVersion),\n  \"findings\": ")
+            if parts.isEmpty {
+                out.write("[]")
+            } else {
+                out.write("[")
+                var sink = OutputSink(out: out)
+                // Stable: parts of one path (never split in a run) keep their order.
+                let ordered = parts.sorted { ($0.path, $0.range.lowerBound) < ($1.path, $1.range.lowerBound) }
+                for (n, part) in ordered.enumerated() {
+                    out.write(n == 0 ? "\n    " : ",\n    ")
+                    spool.copy(part.range, to: &sink)
+                }
+                out.write("\n  ]")
+            }
+            out.write("\n}\n")
+            try out.commit()
+        }
+
+        /// Spool bytes on their way to the baseline file.
+        private struct OutputSink: ReportSink {
+            let out: OutputFile.Writer
+            mutating func write(_ text: String) { out.write(text) }
+            mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
+                if let done: Void = bytes.withContiguousStorageIfAvailable({ out.write($0) }) { return done }
+                out.write(Array(bytes))
+            }
+        }
+    }
+}

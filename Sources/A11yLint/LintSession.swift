@@ -278,7 +278,7 @@ public enum LintSession {
         }
         // Results go on file by file: the baseline to write sees them before the baseline
         // in use filters them (as the file it writes must match the next run's findings).
-        let toWrite = request.writeBaseline == nil ? nil : BaselineSpool()
+        let toWrite = request.writeBaseline == nil ? nil : Baseline.Gathering()
         var tally = Tally()
         var baselined = 0
         let stream = LintStream(groups: groupsOfLinters, jobs: configuration.jobs)

@@ -15,56 +15,12 @@ public struct HTMLReporter: Reporter {
     public init() {}
     public var name: String { "html" }
     public var needs: ReportNeeds { [.contrast, .layouts] }
-    public func writer(options: ReportOptions) -> any ReportWriter { WholeReportWriter { HTMLReporter.render($0, options: options) } }
+    public func writer(options: ReportOptions) -> any ReportWriter { Writer(options: options) }
 
     /// CSS pixels per point of the variant drawings.
     static let drawingScale = 2.0
 
     // MARK: Grouping
-
-    /// One component's section: its spec as the run kept it (nil for findings of a
-    /// component the report has no details of) and its findings.
-    struct Section {
-        var name: String
-        var file: String
-        var details: ComponentReport?
-        var findings: [Finding] = []
-        var id = ""
-        /// The name, and the file when another section has the same name.
-        var title = ""
-        var counts: ReportCounts { ReportCounts(findings) }
-    }
-
-    /// Sections by component name, then file; findings go to the section of their
-    /// component and file (else of their component).
-    static func sections(_ report: LintReport) -> [Section] {
-        var sections: [Section] = report.componentReports.map {
-            Section(name: $0.spec.name, file: $0.spec.file, details: $0)
-        }
-        var byKey: [String: Int] = [:]
-        var byName: [String: Int] = [:]
-        for (index, section) in sections.enumerated() {
-            byKey[section.name + "\u{1F}" + section.file] = byKey[section.name + "\u{1F}" + section.file] ?? index
-            byName[section.name] = byName[section.name] ?? index
-        }
-        for finding in report.findings {
-            guard let component = finding.component else { continue }
-            if let index = byKey[component + "\u{1F}" + finding.location.file] ?? byName[component] {
-                sections[index].findings.append(finding)
-            } else {
-                byName[component] = sections.count
-                byKey[component + "\u{1F}" + finding.location.file] = sections.count
-                sections.append(Section(name: component, file: finding.location.file, details: nil, findings: [finding]))
-            }
-        }
-        sections.sort { ($0.name, $0.file) < ($1.name, $1.file) }
-        let repeated = Set(Dictionary(grouping: sections, by: \.name).filter { $0.value.count > 1 }.keys)
-        for index in sections.indices {
-            sections[index].id = "component-\(index + 1)"
-            sections[index].title = sections[index].name + (repeated.contains(sections[index].name) ? " in \(sections[index].file)" : "")
-        }
-        return sections
-    }
 
     /// A finding and every theme it was reported in: findings that differ only in their
     /// theme are one line.
@@ -95,47 +51,345 @@ public struct HTMLReporter: Reporter {
 
     // MARK: Page
 
-    static func render(_ report: LintReport, options: ReportOptions) -> String {
-        let sections = sections(report)
-        let looseFindings = report.findings.filter { $0.component == nil }
-        let counts = ReportCounts(report.findings)
+    /// Writes the page as the run goes. Each file's part goes to a `Spool` at once: per
+    /// component section its head (heading, figures), its findings from this file, and its
+    /// contrast grid and drawings; the file's findings outside components; its input errors.
+    /// What the page computes across files is kept as small facts per section (name, file,
+    /// counts, where its parts lie in the spool, its variants' names) and per rule (counts,
+    /// the sections it was found in). At `finish` the sections are put in the page's order
+    /// (component name, then file): the head, contents and summary are written from those
+    /// facts, then each section's parts are copied from the spool, then the rest.
+    ///
+    /// A section's number is known only at the end, and its title (the file is added when two
+    /// sections share a name): its parts carry placeholders for them (`Spool.placeholder`),
+    /// resolved as they are copied. A finding of a component no section of its own file
+    /// describes (an index's entry whose spec is missing) goes to the first section of that
+    /// name, which may come in a later file: it waits in a section of its own that joins that
+    /// one at the end, or stays, as the component's section, when no spec has the name.
+    struct Writer: ReportWriter {
+        let options: ReportOptions
+        private let spool = Spool()
+        private var sections: [SectionFacts] = []
+        /// The first section (in file order) of a spec with this name.
+        private var specSection: [String: Int] = [:]
+        /// Sections made for findings of a component no spec seen so far has.
+        private var waiting: [String: Int] = [:]
+        /// Variant references that wait for their section's variants: (section, variant).
+        private var variantReferences: [(section: Int, variant: String)] = []
+        private var counts = ReportCounts()
+        private var rules: [String: RuleFacts] = [:]
+        /// Parts of the section "Findings outside components", in file order.
+        private var loose: [Range<Int>] = []
+        /// Rows of the input errors' table, in file order.
+        private var inputErrorRows: [Range<Int>] = []
+        private var inputErrors = 0
 
-        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        out += "<title>a11ylint report: \(counted(counts.errors, "error")), \(counted(counts.warnings, "warning")),"
-            + " \(counted(counts.notes, "note"))</title>\n"
-        out += "<style>\n\(stylesheet)</style>\n</head>\n<body>\n"
-        out += "<a class=\"skip\" href=\"#main\">Skip to the report</a>\n"
-        out += "<header>\n<h1>a11ylint report</h1>\n"
-        var meta = ["a11ylint \(report.toolVersion)", counted(report.files, "file"), counted(report.components, "component")]
-        if options.strict { meta.append("strict mode: warnings fail") }
-        out += "<p class=\"meta\">\(Markup.escape(meta.joined(separator: " · ")))</p>\n</header>\n"
-        writeContents(sections, hasLoose: !looseFindings.isEmpty, hasInputErrors: !report.inputErrors.isEmpty, into: &out)
-        out += "<main id=\"main\">\n"
-        writeSummary(report, counts: counts, sections: sections, into: &out)
-        for section in sections { writeSection(section, into: &out) }
-        if !looseFindings.isEmpty { writeLooseFindings(looseFindings, into: &out) }
-        if !report.inputErrors.isEmpty { writeInputErrors(report.inputErrors, into: &out) }
-        out += "</main>\n<footer>\n<p>Generated by a11ylint \(Markup.escape(report.toolVersion)). "
-            + "Ratios are WCAG 2.x contrast ratios shown to two decimals, never rounded up to a threshold they miss.</p>\n"
-            + "</footer>\n</body>\n</html>\n"
-        return out
-    }
+        init(options: ReportOptions) { self.options = options }
 
-    private static func writeContents(_ sections: [Section], hasLoose: Bool, hasInputErrors: Bool, into out: inout String) {
-        guard !sections.isEmpty || hasLoose || hasInputErrors else { return }
-        out += "<nav aria-labelledby=\"contents-title\">\n<h2 id=\"contents-title\">Contents</h2>\n<ul>\n"
-        out += "<li><a href=\"#summary\">Summary</a></li>\n"
-        for section in sections {
-            out += "<li><a href=\"#\(section.id)\">\(Markup.escape(section.title))</a> <span class=\"muted\">("
-                + tally(section.counts) + ")</span></li>\n"
+        /// One component's section: where its parts lie in the spool, and what the page's head
+        /// and the placeholders need.
+        struct SectionFacts {
+            var name: String
+            var file: String
+            var hasSpec: Bool
+            /// The section's start, its heading and its figures, up to the findings.
+            var head: Range<Int>
+            /// Its findings' lines, one part per file they came from, in file order.
+            var findings: [Range<Int>] = []
+            /// The contrast grid and the drawings (specs only).
+            var body: Range<Int>?
+            var counts = ReportCounts()
+            /// The spec's variants as drawn, in order (the first of a name is linked).
+            var variants: [String] = []
+            /// A waiting section that joined the first spec section of its name.
+            var joined: Int?
         }
-        if hasLoose { out += "<li><a href=\"#other-findings\">Findings outside components</a></li>\n" }
-        if hasInputErrors { out += "<li><a href=\"#input-errors\">Input errors</a></li>\n" }
-        out += "</ul>\n</nav>\n"
+
+        struct RuleFacts {
+            var counts = ReportCounts()
+            var sections: Set<Int> = []
+            var outside = false
+        }
+
+        // Placeholders: four per section (its id, its title, its tally; a variant
+        // reference's number in the fourth).
+        private enum Slot: Int { case id = 0, title, tally, variant }
+        private static func placeholder(_ number: Int, _ slot: Slot) -> String {
+            var bytes: [UInt8] = []
+            Spool.placeholder(number * 4 + slot.rawValue, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        mutating func file(_ results: FileResults, to sink: inout some ReportSink) {
+            var out = ""
+            // Its specs' sections, each written whole but for its findings.
+            var own: [String: Int] = [:]
+            for component in results.components {
+                let number = sections.count
+                let head = write(head: component.spec.file, details: component, section: number, out: &out)
+                var facts = SectionFacts(name: component.spec.name, file: component.spec.file, hasSpec: true, head: head)
+                if !component.contrast.isEmpty || !component.layouts.isEmpty {
+                    let start = spool.count
+                    let id = Self.placeholder(number, .id)
+                    if !component.contrast.isEmpty {
+                        writeContrastGrid(component, id: id, escapedTitle: Self.placeholder(number, .title), into: &out)
+                    }
+                    if !component.layouts.isEmpty { writeVariants(component, id: id, into: &out) }
+                    spool.write(out)
+                    out = ""
+                    facts.body = start..<spool.count
+                }
+                facts.variants = component.layouts.map(\.variant.name)
+                sections.append(facts)
+                let key = component.spec.name + "\u{1F}" + component.spec.file
+                if own[key] == nil { own[key] = number }
+                if specSection[component.spec.name] == nil { specSection[component.spec.name] = number }
+            }
+            // Findings, to the section of their component and file, else the first of their
+            // component; those outside components by file.
+            var targets: [Int] = []
+            var byTarget: [Int: [Finding]] = [:]
+            var files: [String] = []
+            var byFile: [String: [Finding]] = [:]
+            for finding in results.findings {
+                counts.add(finding)
+                rules[finding.rule, default: RuleFacts()].counts.add(finding)
+                guard let component = finding.component else {
+                    rules[finding.rule]!.outside = true
+                    if byFile[finding.location.file] == nil { files.append(finding.location.file) }
+                    byFile[finding.location.file, default: []].append(finding)
+                    continue
+                }
+                let target: Int
+                if let found = own[component + "\u{1F}" + finding.location.file] ?? specSection[component] ?? waiting[component] {
+                    target = found
+                } else {
+                    target = sections.count
+                    let head = write(head: finding.location.file, details: nil, section: target, out: &out)
+                    sections.append(SectionFacts(name: component, file: finding.location.file, hasSpec: false, head: head))
+                    waiting[component] = target
+                }
+                if byTarget[target] == nil { targets.append(target) }
+                byTarget[target, default: []].append(finding)
+                sections[target].counts.add(finding)
+                rules[finding.rule]!.sections.insert(target)
+            }
+            for target in targets {
+                let start = spool.count
+                let sameFile = own.values.contains(target)
+                let variants = sections[target].variants
+                let id = Self.placeholder(target, .id)
+                for line in groupedAcrossThemes(byTarget[target]!) {
+                    writeFinding(line, variant: { name in
+                        let code = "<code>\(Markup.escape(name))</code>"
+                        guard sameFile else {
+                            // The section's variants are known at the end (it may be another
+                            // file's, or wait for one).
+                            variantReferences.append((target, name))
+                            return Self.placeholder(variantReferences.count - 1, .variant)
+                        }
+                        guard let index = variants.firstIndex(of: name) else { return code }
+                        return "<a href=\"#\(id)-v\(index + 1)\">\(code)</a>"
+                    }, into: &out)
+                }
+                spool.write(out)
+                out = ""
+                sections[target].findings.append(start..<spool.count)
+            }
+            for file in files {
+                let start = spool.count
+                out += "<h3><code>\(Markup.escape(file))</code></h3>\n<ul class=\"findings\">\n"
+                for line in groupedAcrossThemes(byFile[file]!) { writeFinding(line, into: &out) }
+                out += "</ul>\n"
+                spool.write(out)
+                out = ""
+                loose.append(start..<spool.count)
+            }
+            if !results.inputErrors.isEmpty {
+                let start = spool.count
+                writeInputErrorRows(results.inputErrors, into: &out)
+                spool.write(out)
+                inputErrorRows.append(start..<spool.count)
+                inputErrors += results.inputErrors.count
+            }
+        }
+
+        /// Writes a section's head to the spool: its start, heading and figures (its file, and
+        /// for a spec its kind, variants and font), up to the findings.
+        private func write(head file: String, details: ComponentReport?, section: Int, out: inout String) -> Range<Int> {
+            let start = spool.count
+            let id = Self.placeholder(section, .id)
+            out += "<section class=\"component\" aria-labelledby=\"\(id)\">\n"
+            out += "<h2 id=\"\(id)\">\(Self.placeholder(section, .title))</h2>\n"
+            var meta = [file]
+            if let spec = details?.spec {
+                if let kind = spec.kind { meta.append(kind.rawValue) }
+                meta.append(counted(spec.variants.count, "variant"))
+                meta.append("font \(number(spec.typography.size))/\(number(spec.typography.lineHeight)) pt at L"
+                            + (spec.typography.maxLines > 0 ? ", at most \(counted(spec.typography.maxLines, "line"))" : ""))
+            }
+            out += "<p class=\"meta\">\(Markup.escape(meta.joined(separator: " · ") + " · "))\(Self.placeholder(section, .tally))</p>\n"
+            out += "<h3 id=\"\(id)-findings\">Findings</h3>\n"
+            spool.write(out)
+            out = ""
+            return start..<spool.count
+        }
+
+        mutating func finish(_ totals: LintReport, to sink: inout some ReportSink) {
+            // Waiting sections join the first spec section of their name, their findings first
+            // (they came from files before it, or from later ones after its own).
+            for number in sections.indices where !sections[number].hasSpec {
+                guard let spec = specSection[sections[number].name] else { continue }
+                sections[number].joined = spec
+                sections[spec].findings = (sections[number].findings + sections[spec].findings).sorted { $0.lowerBound < $1.lowerBound }
+                sections[spec].counts.errors += sections[number].counts.errors
+                sections[spec].counts.warnings += sections[number].counts.warnings
+                sections[spec].counts.notes += sections[number].counts.notes
+            }
+            let sections = self.sections, variantReferences = self.variantReferences
+            func resolved(_ number: Int) -> Int { sections[number].joined ?? number }
+            let order = sections.indices.filter { sections[$0].joined == nil }.sorted {
+                (sections[$0].name, sections[$0].file, $0) < (sections[$1].name, sections[$1].file, $1)
+            }
+            var position = [Int](repeating: 0, count: sections.count)
+            for (index, number) in order.enumerated() { position[number] = index }
+            var names: [String: Int] = [:]
+            for number in order { names[sections[number].name, default: 0] += 1 }
+            func id(_ number: Int) -> String { "component-\(position[resolved(number)] + 1)" }
+            func title(_ number: Int) -> String {
+                let section = sections[resolved(number)]
+                return section.name + (names[section.name]! > 1 ? " in \(section.file)" : "")
+            }
+            let hasLoose = !loose.isEmpty
+
+            var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            out += "<title>a11ylint report: \(counted(counts.errors, "error")), \(counted(counts.warnings, "warning")),"
+                + " \(counted(counts.notes, "note"))</title>\n"
+            out += "<style>\n\(stylesheet)</style>\n</head>\n<body>\n"
+            out += "<a class=\"skip\" href=\"#main\">Skip to the report</a>\n"
+            out += "<header>\n<h1>a11ylint report</h1>\n"
+            var meta = ["a11ylint \(totals.toolVersion)", counted(totals.files, "file"), counted(totals.components, "component")]
+            if options.strict { meta.append("strict mode: warnings fail") }
+            out += "<p class=\"meta\">\(Markup.escape(meta.joined(separator: " · ")))</p>\n</header>\n"
+            sink.write(out)
+            out = ""
+
+            // Contents.
+            if !order.isEmpty || hasLoose || inputErrors > 0 {
+                out += "<nav aria-labelledby=\"contents-title\">\n<h2 id=\"contents-title\">Contents</h2>\n<ul>\n"
+                out += "<li><a href=\"#summary\">Summary</a></li>\n"
+                for number in order {
+                    out += "<li><a href=\"#\(id(number))\">\(Markup.escape(title(number)))</a> <span class=\"muted\">("
+                        + tally(sections[number].counts) + ")</span></li>\n"
+                    if out.utf8.count >= Spool.chunkSize {
+                        sink.write(out)
+                        out = ""
+                    }
+                }
+                if hasLoose { out += "<li><a href=\"#other-findings\">Findings outside components</a></li>\n" }
+                if inputErrors > 0 { out += "<li><a href=\"#input-errors\">Input errors</a></li>\n" }
+                out += "</ul>\n</nav>\n"
+            }
+            out += "<main id=\"main\">\n"
+
+            // Summary.
+            out += "<section aria-labelledby=\"summary\">\n<h2 id=\"summary\">Summary</h2>\n"
+            out += "<ul class=\"counts\">\n"
+            func tile(_ n: Int, _ singular: String, _ style: String) {
+                out += "<li class=\"tile \(n > 0 ? style : "zero")\"><span class=\"n\">\(n)</span> \(n == 1 ? singular : singular + "s")</li>\n"
+            }
+            tile(counts.errors, "error", "error")
+            tile(counts.warnings, "warning", "warning")
+            tile(counts.notes, "note", "note")
+            if inputErrors > 0 { tile(inputErrors, "input error", "error") }
+            if totals.suppressed > 0 { out += "<li class=\"tile zero\"><span class=\"n\">\(totals.suppressed)</span> suppressed</li>\n" }
+            if let baselined = totals.baselined {
+                out += "<li class=\"tile zero\"><span class=\"n\">\(baselined)</span> baselined</li>\n"
+            }
+            out += "</ul>\n"
+            if counts.findings == 0 {
+                out += inputErrors == 0 ? "<p class=\"clean\">No findings.</p>\n</section>\n" : "</section>\n"
+            } else {
+                let descriptions = Dictionary(totals.rules.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+                out += "<div class=\"table-wrap\" role=\"region\" aria-labelledby=\"rules-caption\" tabindex=\"0\">\n"
+                out += "<table class=\"rules\">\n<caption id=\"rules-caption\">Findings per rule</caption>\n<thead>\n<tr>"
+                    + "<th scope=\"col\">Rule</th><th scope=\"col\">WCAG</th><th scope=\"col\" class=\"num\">Errors</th>"
+                    + "<th scope=\"col\" class=\"num\">Warnings</th><th scope=\"col\" class=\"num\">Notes</th>"
+                    + "<th scope=\"col\">Where</th></tr>\n</thead>\n<tbody>\n"
+                for rule in rules.keys.sorted() {
+                    let entry = rules[rule]!
+                    let description = descriptions[rule]
+                    out += "<tr><th scope=\"row\"><code>\(Markup.escape(rule))</code>"
+                    if let name = description?.name, name != rule { out += "<br><span class=\"muted\">\(Markup.escape(name))</span>" }
+                    out += "</th><td>\(wcagLinks(description?.wcag ?? []))</td>"
+                    out += "<td class=\"num\">\(entry.counts.errors)</td><td class=\"num\">\(entry.counts.warnings)</td>"
+                        + "<td class=\"num\">\(entry.counts.notes)</td>"
+                    // Components in page order, findings outside them last.
+                    var links = Set(entry.sections.map(resolved)).sorted { position[$0] < position[$1] }.map { number in
+                        "<a href=\"#\(id(number))\">\(Markup.escape(title(number)))</a>"
+                    }
+                    if entry.outside { links.append("<a href=\"#other-findings\">Findings outside components</a>") }
+                    out += "<td>\(links.joined(separator: ", "))</td></tr>\n"
+                    if out.utf8.count >= Spool.chunkSize {
+                        sink.write(out)
+                        out = ""
+                    }
+                }
+                out += "</tbody>\n</table>\n</div>\n</section>\n"
+            }
+            sink.write(out)
+            out = ""
+
+            // The sections, then the findings outside them, then the input errors.
+            let escapedTitles = order.reduce(into: [Int: [UInt8]]()) { $0[$1] = Array(Markup.escape(title($1)).utf8) }
+            let resolve: (Int) -> [UInt8] = { placeholder in
+                let number = placeholder / 4
+                switch Slot(rawValue: placeholder % 4) {
+                case .id: return Array(id(number).utf8)
+                case .title: return escapedTitles[resolved(number)] ?? []
+                case .tally: return Array(tally(sections[resolved(number)].counts).utf8)
+                case .variant:
+                    let reference = variantReferences[number]
+                    let target = resolved(reference.section)
+                    let code = "<code>\(Markup.escape(reference.variant))</code>"
+                    guard let index = sections[target].variants.firstIndex(of: reference.variant) else { return Array(code.utf8) }
+                    return Array("<a href=\"#\(id(target))-v\(index + 1)\">\(code)</a>".utf8)
+                case nil: return []
+                }
+            }
+            for number in order {
+                let section = sections[number]
+                spool.copy(section.head, to: &sink, resolving: resolve)
+                if section.findings.isEmpty {
+                    sink.write("<p class=\"clean\">No findings.</p>\n")
+                } else {
+                    sink.write("<ul class=\"findings\">\n")
+                    for part in section.findings { spool.copy(part, to: &sink, resolving: resolve) }
+                    sink.write("</ul>\n")
+                }
+                if let body = section.body { spool.copy(body, to: &sink, resolving: resolve) }
+                sink.write("</section>\n")
+            }
+            if hasLoose {
+                sink.write("<section aria-labelledby=\"other-findings\">\n<h2 id=\"other-findings\">Findings outside components</h2>\n")
+                for part in loose { spool.copy(part, to: &sink) }
+                sink.write("</section>\n")
+            }
+            if inputErrors > 0 {
+                var head = ""
+                writeInputErrorsHead(into: &head)
+                sink.write(head)
+                for part in inputErrorRows { spool.copy(part, to: &sink) }
+                sink.write("</tbody>\n</table>\n</div>\n</section>\n")
+            }
+            sink.write("</main>\n<footer>\n<p>Generated by a11ylint \(Markup.escape(totals.toolVersion)). "
+                + "Ratios are WCAG 2.x contrast ratios shown to two decimals, never rounded up to a threshold they miss.</p>\n"
+                + "</footer>\n</body>\n</html>\n")
+        }
     }
 
-    private static func tally(_ counts: ReportCounts) -> String {
+    static func tally(_ counts: ReportCounts) -> String {
         var parts: [String] = []
         if counts.errors > 0 { parts.append(counted(counts.errors, "error")) }
         if counts.warnings > 0 { parts.append(counted(counts.warnings, "warning")) }
@@ -143,114 +397,17 @@ public struct HTMLReporter: Reporter {
         return parts.isEmpty ? "no findings" : parts.joined(separator: ", ")
     }
 
-    private static func writeSummary(_ report: LintReport, counts: ReportCounts, sections: [Section], into out: inout String) {
-        out += "<section aria-labelledby=\"summary\">\n<h2 id=\"summary\">Summary</h2>\n"
-        out += "<ul class=\"counts\">\n"
-        func tile(_ n: Int, _ singular: String, _ style: String) {
-            out += "<li class=\"tile \(n > 0 ? style : "zero")\"><span class=\"n\">\(n)</span> \(n == 1 ? singular : singular + "s")</li>\n"
-        }
-        tile(counts.errors, "error", "error")
-        tile(counts.warnings, "warning", "warning")
-        tile(counts.notes, "note", "note")
-        if !report.inputErrors.isEmpty { tile(report.inputErrors.count, "input error", "error") }
-        if report.suppressed > 0 { out += "<li class=\"tile zero\"><span class=\"n\">\(report.suppressed)</span> suppressed</li>\n" }
-        if let baselined = report.baselined {
-            out += "<li class=\"tile zero\"><span class=\"n\">\(baselined)</span> baselined</li>\n"
-        }
-        out += "</ul>\n"
-        guard !report.findings.isEmpty else {
-            out += report.inputErrors.isEmpty ? "<p class=\"clean\">No findings.</p>\n</section>\n" : "</section>\n"
-            return
-        }
-        // Counts per rule, with where each rule's findings are.
-        var rules: [String: (errors: Int, warnings: Int, notes: Int, sections: [String])] = [:]
-        let sectionOf = Dictionary(sections.flatMap { s in s.findings.map { ($0.location.description + $0.rule + $0.message, s) } },
-                                   uniquingKeysWith: { a, _ in a })
-        for finding in report.findings {
-            var entry = rules[finding.rule] ?? (0, 0, 0, [])
-            switch finding.severity {
-            case .error: entry.errors += 1
-            case .warning: entry.warnings += 1
-            case .note: entry.notes += 1
-            }
-            let target = finding.component == nil ? "other-findings"
-                : sectionOf[finding.location.description + finding.rule + finding.message]?.id ?? "other-findings"
-            if !entry.sections.contains(target) { entry.sections.append(target) }
-            rules[finding.rule] = entry
-        }
-        let names = Dictionary(sections.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
-        let descriptions = Dictionary(report.rules.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        out += "<div class=\"table-wrap\" role=\"region\" aria-labelledby=\"rules-caption\" tabindex=\"0\">\n"
-        out += "<table class=\"rules\">\n<caption id=\"rules-caption\">Findings per rule</caption>\n<thead>\n<tr>"
-            + "<th scope=\"col\">Rule</th><th scope=\"col\">WCAG</th><th scope=\"col\" class=\"num\">Errors</th>"
-            + "<th scope=\"col\" class=\"num\">Warnings</th><th scope=\"col\" class=\"num\">Notes</th>"
-            + "<th scope=\"col\">Where</th></tr>\n</thead>\n<tbody>\n"
-        for rule in rules.keys.sorted() {
-            let entry = rules[rule]!
-            let description = descriptions[rule]
-            out += "<tr><th scope=\"row\"><code>\(Markup.escape(rule))</code>"
-            if let name = description?.name, name != rule { out += "<br><span class=\"muted\">\(Markup.escape(name))</span>" }
-            out += "</th><td>\(wcagLinks(description?.wcag ?? []))</td>"
-            out += "<td class=\"num\">\(entry.errors)</td><td class=\"num\">\(entry.warnings)</td><td class=\"num\">\(entry.notes)</td>"
-            let links = entry.sections.sorted { a, b in
-                // Components in page order, findings outside them last.
-                (a == "other-findings" ? Int.max : Int(a.dropFirst("component-".count)) ?? 0)
-                    < (b == "other-findings" ? Int.max : Int(b.dropFirst("component-".count)) ?? 0)
-            }.map { id in
-                "<a href=\"#\(id)\">\(Markup.escape(names[id] ?? "Findings outside components"))</a>"
-            }
-            out += "<td>\(links.joined(separator: ", "))</td></tr>\n"
-        }
-        out += "</tbody>\n</table>\n</div>\n</section>\n"
-    }
-
     // MARK: One component
-
-    private static func writeSection(_ section: Section, into out: inout String) {
-        out += "<section class=\"component\" aria-labelledby=\"\(section.id)\">\n"
-        out += "<h2 id=\"\(section.id)\">\(Markup.escape(section.title))</h2>\n"
-        var meta = [section.file]
-        if let spec = section.details?.spec {
-            if let kind = spec.kind { meta.append(kind.rawValue) }
-            meta.append(counted(spec.variants.count, "variant"))
-            meta.append("font \(number(spec.typography.size))/\(number(spec.typography.lineHeight)) pt at L"
-                        + (spec.typography.maxLines > 0 ? ", at most \(counted(spec.typography.maxLines, "line"))" : ""))
-        }
-        meta.append(tally(section.counts))
-        out += "<p class=\"meta\">\(Markup.escape(meta.joined(separator: " · ")))</p>\n"
-
-        out += "<h3 id=\"\(section.id)-findings\">Findings</h3>\n"
-        if section.findings.isEmpty {
-            out += "<p class=\"clean\">No findings.</p>\n"
-        } else {
-            // Variant names link to their drawings.
-            var variantIDs: [String: String] = [:]
-            for (index, variant) in (section.details?.layouts ?? []).enumerated() where variantIDs[variant.variant.name] == nil {
-                variantIDs[variant.variant.name] = "\(section.id)-v\(index + 1)"
-            }
-            out += "<ul class=\"findings\">\n"
-            for line in groupedAcrossThemes(section.findings) { writeFinding(line, variantIDs: variantIDs, into: &out) }
-            out += "</ul>\n"
-        }
-        guard let details = section.details else {
-            out += "</section>\n"
-            return
-        }
-        if !details.contrast.isEmpty { writeContrastGrid(details, id: section.id, title: section.title, into: &out) }
-        if !details.layouts.isEmpty { writeVariants(details, id: section.id, into: &out) }
-        out += "</section>\n"
-    }
-
-    private static func writeFinding(_ line: FindingLine, variantIDs: [String: String] = [:], into out: inout String) {
+    /// One finding's line; `variant` gives what names its variant (a link to the drawing
+    /// where there is one).
+    static func writeFinding(_ line: FindingLine, variant link: (String) -> String = { "<code>\(Markup.escape($0))</code>" },
+                             into out: inout String) {
         let finding = line.finding
         let severity = finding.severity.rawValue
         out += "<li class=\"finding \(severity)\">\n<p class=\"finding-head\">"
         out += "<span class=\"badge \(severity)\">\(icon(finding.severity)) \(severity.prefix(1).uppercased() + severity.dropFirst())</span> "
         out += "<code class=\"rule\">\(Markup.escape(finding.rule))</code>"
-        if let variant = finding.variant {
-            let name = "<code>\(Markup.escape(variant))</code>"
-            out += " · variant " + (variantIDs[variant].map { "<a href=\"#\($0)\">\(name)</a>" } ?? name)
-        }
+        if let variant = finding.variant { out += " · variant " + link(variant) }
         if let lang = finding.lang { out += " · language <code>\(Markup.escape(lang))</code>" }
         if let pseudo = finding.pseudoLocale { out += " · pseudo-locale <code>\(Markup.escape(pseudo))</code>" }
         out += " <span class=\"location\">\(Markup.escape(finding.location.description))</span></p>\n"
@@ -330,7 +487,8 @@ public struct HTMLReporter: Reporter {
         return rows
     }
 
-    private static func writeContrastGrid(_ details: ComponentReport, id: String, title: String, into out: inout String) {
+    /// `id` and `escapedTitle` are the section's (placeholders while the page is written).
+    static func writeContrastGrid(_ details: ComponentReport, id: String, escapedTitle: String, into out: inout String) {
         var themes: [String] = []
         for m in details.contrast where !themes.contains(m.theme.name) { themes.append(m.theme.name) }
         let rows = gridRows(details.contrast, themes: themes)
@@ -340,7 +498,7 @@ public struct HTMLReporter: Reporter {
             + "in the spec, the colour it composites to over its background, the ratio and what it needs, and for a "
             + "failure the nearest colour that passes.</p>\n"
         out += "<div class=\"table-wrap\" role=\"region\" aria-labelledby=\"\(id)-grid-caption\" tabindex=\"0\">\n"
-        out += "<table class=\"grid\">\n<caption id=\"\(id)-grid-caption\">Contrast of \(Markup.escape(title)): "
+        out += "<table class=\"grid\">\n<caption id=\"\(id)-grid-caption\">Contrast of \(escapedTitle): "
             + "colour roles per state (rows) in each theme (columns)</caption>\n<thead>\n<tr><th scope=\"col\">State and colour role</th>"
         for theme in themes { out += "<th scope=\"col\">\(Markup.escape(theme))</th>" }
         out += "</tr>\n</thead>\n<tbody>\n"
@@ -405,7 +563,7 @@ public struct HTMLReporter: Reporter {
 
     // MARK: Variants
 
-    private static func writeVariants(_ details: ComponentReport, id: String, into out: inout String) {
+    static func writeVariants(_ details: ComponentReport, id: String, into out: inout String) {
         let spec = details.spec
         out += "<h3 id=\"\(id)-variants\">Variants, drawn at \(number(drawingScale))×</h3>\n"
         out += legend(minimumTarget: details.touchTarget)
@@ -543,34 +701,22 @@ public struct HTMLReporter: Reporter {
 
     // MARK: Other sections
 
-    private static func writeLooseFindings(_ findings: [Finding], into out: inout String) {
-        out += "<section aria-labelledby=\"other-findings\">\n<h2 id=\"other-findings\">Findings outside components</h2>\n"
-        var files: [String] = []
-        var byFile: [String: [Finding]] = [:]
-        for finding in findings {
-            if byFile[finding.location.file] == nil { files.append(finding.location.file) }
-            byFile[finding.location.file, default: []].append(finding)
-        }
-        for file in files {
-            out += "<h3><code>\(Markup.escape(file))</code></h3>\n<ul class=\"findings\">\n"
-            for line in groupedAcrossThemes(byFile[file]!) { writeFinding(line, into: &out) }
-            out += "</ul>\n"
-        }
-        out += "</section>\n"
-    }
-
-    private static func writeInputErrors(_ errors: [InputError], into out: inout String) {
+    /// The input errors' section up to its table's rows.
+    static func writeInputErrorsHead(into out: inout String) {
         out += "<section aria-labelledby=\"input-errors\">\n<h2 id=\"input-errors\">Input errors</h2>\n"
         out += "<p>These inputs could not be read or parsed; everything else was still linted.</p>\n"
         out += "<div class=\"table-wrap\" role=\"region\" aria-labelledby=\"input-errors-caption\" tabindex=\"0\">\n"
         out += "<table>\n<caption id=\"input-errors-caption\">Unreadable inputs</caption>\n<thead>\n<tr><th scope=\"col\">File</th><th scope=\"col\">Line</th>"
             + "<th scope=\"col\">Column</th><th scope=\"col\">Message</th></tr>\n</thead>\n<tbody>\n"
+    }
+
+    /// One row per input error.
+    static func writeInputErrorRows(_ errors: [InputError], into out: inout String) {
         for error in errors {
             out += "<tr><td><code>\(Markup.escape(error.location.file))</code></td>"
                 + "<td class=\"num\">\(error.location.line)</td><td class=\"num\">\(error.location.column)</td>"
                 + "<td>\(Markup.escape(error.message))</td></tr>\n"
         }
-        out += "</tbody>\n</table>\n</div>\n</section>\n"
     }
 
     // MARK: Pieces
@@ -583,7 +729,7 @@ public struct HTMLReporter: Reporter {
         }
     }
 
-    private static func wcagLinks(_ criteria: [String]) -> String {
+    static func wcagLinks(_ criteria: [String]) -> String {
         criteria.map { criterion -> String in
             let label = "WCAG \(Markup.escape(criterion))" + (WCAGTitles.title(criterion).map { " " + Markup.escape($0) } ?? "")
             guard let url = WCAG.understandingURL(for: criterion) else { return label }

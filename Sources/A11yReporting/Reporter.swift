@@ -9,7 +9,8 @@ import A11yReport
 /// it). Writing goes file by file: a `ReportWriter` gets each file's results in sorted
 /// order, then the totals, and writes to a sink as it goes, keeping only counts and small
 /// per-file facts; a format whose head needs the totals spools its body (`Spool`) and
-/// writes the head at the end. `WholeReportWriter` keeps the whole report (HTML).
+/// writes the head at the end. `WholeReportWriter` keeps the whole report: no shipped
+/// format uses it, it is for a quick format of one's own.
 public protocol Reporter: Sendable {
     /// `--reporter NAME`.
     var name: String { get }
@@ -52,27 +53,6 @@ extension Reporter {
     }
 }
 
-/// Where a report goes, a piece at a time.
-public protocol ReportSink {
-    mutating func write(_ text: String)
-    /// UTF-8 bytes, always whole characters (no sequence is split between two calls):
-    /// byte-level writers (JSON, copies of a spool) skip the round trip through `String`.
-    mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes)
-}
-
-extension ReportSink {
-    public mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
-        write(String(decoding: bytes, as: UTF8.self))
-    }
-}
-
-extension String: ReportSink {
-    public mutating func write(_ text: String) { append(text) }
-    public mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
-        append(String(decoding: bytes, as: UTF8.self))
-    }
-}
-
 /// Writes one report as the run's results arrive.
 public protocol ReportWriter {
     /// One file's results; files come in sorted path order, each once.
@@ -83,7 +63,8 @@ public protocol ReportWriter {
 }
 
 /// For formats that need the whole report before writing any of it: collects the files'
-/// results and renders everything at `finish`.
+/// results and renders everything at `finish`. Its memory grows with the report; the
+/// shipped formats, HTML included, stream instead.
 public struct WholeReportWriter: ReportWriter {
     private let render: (LintReport) -> String
     private var findings: [Finding] = []
@@ -146,12 +127,14 @@ struct ReportCounts {
     init(_ findings: [Finding] = []) { add(findings) }
 
     mutating func add(_ findings: [Finding]) {
-        for finding in findings {
-            switch finding.severity {
-            case .error: errors += 1
-            case .warning: warnings += 1
-            case .note: notes += 1
-            }
+        for finding in findings { add(finding) }
+    }
+
+    mutating func add(_ finding: Finding) {
+        switch finding.severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .note: notes += 1
         }
     }
 }

@@ -8,7 +8,7 @@ import A11yReport
 /// head needs totals): whatever way a report is fed, the bytes are those of the whole
 /// rendering every format had before (`WholeRendering`, kept here as the reference).
 @Suite struct StreamingWritersTests {
-    static let formats = ["text", "json", "sarif", "github", "checkstyle", "codeclimate", "junit"]
+    static let formats = ["text", "json", "sarif", "github", "checkstyle", "codeclimate", "junit", "html"]
 
     /// Reports that reach every branch of every format.
     static func reports() -> [(String, LintReport)] {
@@ -189,6 +189,34 @@ import A11yReport
         }
         #expect(out == parts.enumerated().map { "[\($0)]" + $1 }.joined())
     }
+
+    /// Ranges copy in any order (the HTML page's sections, the baseline's files), with
+    /// placeholders, from the file or, where none can be made, from memory; sequential
+    /// copies are not moved by them.
+    @Test(arguments: [nil, "/nonexistent/a11ylint-spool-test"])
+    func spoolCopiesRangesInAnyOrder(folder: String?) {
+        let spool = Spool(folder: folder)
+        var ranges: [Range<Int>] = []
+        var expected: [String] = []
+        for index in 0..<400 {
+            var bytes = Array("part \(index) ".utf8) + Array(String(repeating: "ü𝄞", count: index * 7).utf8)
+            Spool.placeholder(index, to: &bytes)
+            bytes += Array("\n".utf8)
+            let start = spool.count
+            spool.write(bytes: bytes)
+            ranges.append(start..<spool.count)
+            expected.append("part \(index) " + String(repeating: "ü𝄞", count: index * 7) + "<\(index)>\n")
+        }
+        #expect(spool.count > 4 * Spool.chunkSize)
+        var sink = PieceSink()
+        for index in ranges.indices.reversed() {
+            spool.copy(ranges[index], to: &sink) { Array("<\($0)>".utf8) }
+        }
+        #expect(String(decoding: sink.bytes, as: UTF8.self) == expected.reversed().joined())
+        var first = ""
+        spool.copy(ranges[0].count, to: &first)
+        #expect(first == "part 0 \u{0}0\u{0}\n")
+    }
 }
 
 /// Each format's rendering of a whole report as it was before the writers streamed
@@ -197,6 +225,7 @@ enum WholeRendering {
     static func render(_ format: String, _ report: LintReport, options: ReportOptions) -> String {
         switch format {
         case "text": text(report, options: options)
+        case "html": HTMLWholeRendering.render(report, options: options)
         case "json": json(report)
         case "sarif": sarif(report, paths: options.paths)
         case "github": github(report)

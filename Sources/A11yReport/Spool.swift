@@ -6,9 +6,32 @@ import Musl
 import Darwin
 #endif
 
-/// The body of a report whose head depends on totals (JSON's summary, JUnit's counts,
-/// SARIF's rule list): a writer appends each file's part here as it arrives and, at
-/// `finish`, writes the head, copies the spool to the sink in chunks, then the tail.
+/// Where a report goes, a piece at a time.
+public protocol ReportSink {
+    mutating func write(_ text: String)
+    /// UTF-8 bytes, always whole characters (no sequence is split between two calls):
+    /// byte-level writers (JSON, copies of a spool) skip the round trip through `String`.
+    mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes)
+}
+
+extension ReportSink {
+    public mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        write(String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+extension String: ReportSink {
+    public mutating func write(_ text: String) { append(text) }
+    public mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        append(String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+/// Bytes kept aside while a run goes, to be copied out at its end: the body of a report
+/// whose head depends on totals (JSON's summary, JUnit's counts, SARIF's rule list, the
+/// HTML page's contents), or the baseline `--write-baseline` writes. A writer appends each
+/// file's part here as it arrives and, at the end, writes the head, copies the spool (or
+/// ranges of it, in any order) to the sink in chunks, then the tail.
 ///
 /// Bytes go through a 64 KB buffer to a temporary file in `$TMPDIR` (default `/tmp`),
 /// created when the buffer first fills (a small body stays in the buffer) and unlinked as
@@ -21,7 +44,7 @@ import Darwin
 /// at the end (SARIF's rule indexes); `copy(to:resolving:)` replaces each with the bytes
 /// it is given for the id. A placeholder is a NUL, the id in decimal and a NUL, so it is
 /// only for text that holds no NUL of its own (JSON, whose strings escape it).
-final class Spool {
+public final class Spool {
     private var descriptor: Int32 = -1
     /// Bytes not yet written to the file.
     private var buffer: [UInt8] = []
@@ -31,16 +54,16 @@ final class Spool {
     private var inMemory: [UInt8] = []
     private var failed = false
     /// Bytes appended so far.
-    private(set) var count = 0
+    public private(set) var count = 0
     /// The next byte `copy` reads.
     private var readOffset = 0
 
-    static let chunkSize = 1 << 16
+    public static let chunkSize = 1 << 16
 
     /// The folder of the temporary file (nil: `$TMPDIR`, else `/tmp`).
     private let folder: String?
 
-    init(folder: String? = nil) { self.folder = folder }
+    public init(folder: String? = nil) { self.folder = folder }
 
     /// Opens the file, the first time the buffer is full: a small report never touches the disk.
     private func open() {
@@ -66,14 +89,14 @@ final class Spool {
         return folder
     }
 
-    var isEmpty: Bool { count == 0 }
+    public var isEmpty: Bool { count == 0 }
 
-    func write(_ text: String) {
+    public func write(_ text: String) {
         var text = text
         text.withUTF8 { write(bytes: $0) }
     }
 
-    func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
+    public func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
         count += bytes.count
         if failed {
             inMemory.append(contentsOf: bytes)
@@ -87,7 +110,7 @@ final class Spool {
     }
 
     /// Appends the placeholder for `id` to `bytes` (to be written to a spool).
-    static func placeholder(_ id: Int, to bytes: inout [UInt8]) {
+    public static func placeholder(_ id: Int, to bytes: inout [UInt8]) {
         bytes.append(0)
         bytes.append(contentsOf: String(id).utf8)
         bytes.append(0)
@@ -156,17 +179,28 @@ final class Spool {
     /// between characters, replacing placeholders with `resolving(id)` when given. Copies
     /// continue where the last one stopped, so a writer can copy its files' parts one by
     /// one between bytes of its own.
-    func copy(_ length: Int? = nil, to sink: inout some ReportSink, resolving: ((Int) -> [UInt8])? = nil) {
-        flush()
+    public func copy(_ length: Int? = nil, to sink: inout some ReportSink, resolving: ((Int) -> [UInt8])? = nil) {
         let end = min(count, length.map { readOffset + $0 } ?? count)
+        copy(readOffset..<max(readOffset, end), to: &sink, resolving: resolving)
+        readOffset = max(readOffset, end)
+    }
+
+    /// Copies the bytes in `range` (offsets as `count` was before and after writing them) to
+    /// `sink`, like `copy(_:to:resolving:)`, in any order: a writer that remembers where each
+    /// part lies puts the parts in an order of its own. The range must start and end between
+    /// characters and placeholders. Leaves the next sequential copy where it was.
+    public func copy(_ range: Range<Int>, to sink: inout some ReportSink, resolving: ((Int) -> [UInt8])? = nil) {
+        flush()
+        var offset = max(0, range.lowerBound)
+        let end = min(count, range.upperBound)
         var pending: [UInt8] = []
-        while readOffset < end || !pending.isEmpty {
+        while offset < end || !pending.isEmpty {
             let atEnd: Bool
-            if readOffset < end {
-                let chunk = read(at: readOffset, limit: min(Self.chunkSize, end - readOffset))
-                if chunk.isEmpty { readOffset = end } else { readOffset += chunk.count }
+            if offset < end {
+                let chunk = read(at: offset, limit: min(Self.chunkSize, end - offset))
+                if chunk.isEmpty { offset = end } else { offset += chunk.count }
                 pending += chunk
-                atEnd = readOffset >= end
+                atEnd = offset >= end
             } else {
                 atEnd = true
             }
