@@ -4,13 +4,19 @@ public enum Suggestions {
     /// close enough to be a plausible typo.
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         let lowered = word.lowercased()
+        let allowed = max(1, min(3, word.count / 3 + 1))
+        let length = lowered.unicodeScalars.count
         var best: (String, Int)?
         for candidate in candidates {
-            let d = distance(lowered, candidate.lowercased())
+            let other = candidate.lowercased()
+            // Each edit changes the length by one at most: a candidate whose length differs
+            // by more than the edits allowed cannot be suggested (and a 2,000-character
+            // word is not compared against every rule id).
+            guard abs(other.unicodeScalars.count - length) <= allowed else { continue }
+            let d = distance(lowered, other)
             if best == nil || d < best!.1 || (d == best!.1 && candidate < best!.0) { best = (candidate, d) }
         }
         guard let (candidate, d) = best else { return nil }
-        let allowed = max(1, min(3, word.count / 3 + 1))
         return d <= allowed && d > 0 || (d == 0 && candidate != word) ? candidate : nil
     }
 
@@ -25,18 +31,23 @@ public enum Suggestions {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
+        // Three rows of the table: two back (for transpositions), the one before, this one.
+        var twoBack = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var row = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
+            row[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                var d = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                    d = min(d, twoBack[j - 2] + 1)
                 }
+                row[j] = d
             }
+            swap(&twoBack, &previous)
+            swap(&previous, &row)
         }
-        return d[a.count][b.count]
+        return previous[b.count]
     }
 }
