@@ -124,9 +124,7 @@ public final class Linter: Sendable {
                             rules: ruleBook)
         specRules = SpecRuleRunner(catalogue: catalogue, options: configuration.ruleOptions, layoutEngine: layoutEngine,
                                    isEnabled: configuration.isEnabled)
-        var rules = try SourceRuleSet(entries: catalogue.entries.filter {
-            $0.description.kind == .source && configuration.isEnabled($0.description.id)
-        })
+        var rules = try catalogue.sourceRules().filter(configuration.isEnabled)
         let custom = configuration.customRules.filter { configuration.isEnabled($0.id) }
         if !custom.isEmpty { rules = rules.merging(try SourceRuleSet(customRules: custom)) }
         rules.ruleBook = ruleBook

@@ -76,7 +76,16 @@ public struct RuleCatalogue: @unchecked Sendable {
     /// Where the rule files came from: a folder, or the catalogue built into the binary.
     public let origin: String
 
+    /// The source rules, compiled the first time a linter asks and then shared by every
+    /// linter made from this catalogue (one per configuration: nested `.a11ylint.yml` files).
+    private var compiled = CompiledSourceRules()
+
     public func entry(_ id: String) -> RuleEntry? { entries.first { $0.description.id == id } }
+
+    /// Every source rule of the catalogue, compiled once (patterns, conditions, messages).
+    public func sourceRules() throws(CatalogueError) -> SourceRuleSet {
+        try compiled.get { () throws(CatalogueError) in try SourceRuleSet(entries: entries) }
+    }
     public func description(_ id: String) -> RuleDescription? { entry(id)?.description }
     public var ids: [String] { entries.map(\.description.id) }
 
@@ -139,6 +148,7 @@ public struct RuleCatalogue: @unchecked Sendable {
 
     /// Reads one rule file's text (also used for user rule packs).
     public mutating func load(yaml text: String, file: String) throws {
+        compiled = CompiledSourceRules()
         let node: Yams.Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -400,5 +410,21 @@ extension ComponentCall {
                                  kind: kind, inSwiftFiles: map["inSwiftFiles"]?.bool ?? true,
                                  requiredModifier: map["requiredModifier"]?.string)
         }
+    }
+}
+
+/// A catalogue's compiled source rules, made once under a lock (copies of the catalogue
+/// share it until one of them loads more rules).
+final class CompiledSourceRules: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<SourceRuleSet, CatalogueError>?
+
+    func get(_ make: () throws(CatalogueError) -> SourceRuleSet) throws(CatalogueError) -> SourceRuleSet {
+        lock.lock()
+        defer { lock.unlock() }
+        if result == nil {
+            do { result = .success(try make()) } catch { result = .failure(error) }
+        }
+        return try result!.get()
     }
 }
