@@ -97,14 +97,14 @@ public final class LayoutEngine: Sendable {
     private static let cacheLimit = 1 << 16
 
     private let fonts = Locked(FontState())
-    private let widths = Locked([WidthKey: Double]())
+    private let widths = Locked(BoundedCache<WidthKey, Double>())
     private let paragraphs = Locked(ParagraphCache())
 
     /// Wrapped paragraphs: all of them by key, and the last few in a small table indexed by a
     /// hash of a few bytes, looked at first (a lint run lays out the same label for every
     /// theme; hashing the whole key each time was a tenth of a layout).
     private struct ParagraphCache {
-        var all: [ParagraphKey: [LabelLine]] = [:]
+        var all = BoundedCache<ParagraphKey, [LabelLine]>()
         var recent: [RecentParagraph?] = Array(repeating: nil, count: 16)
 
         static func slot(_ text: String, _ maxWidth: Double) -> Int {
@@ -140,7 +140,7 @@ public final class LayoutEngine: Sendable {
     }
 
     private let systemFallbacks = Locked([FallbackKey: LoadedFont?]())
-    private let lineRunsCache = Locked([RunsKey: [[TextRun]]]())
+    private let lineRunsCache = Locked(BoundedCache<RunsKey, [[TextRun]]>())
 
     /// A wrapped label's runs, per line (the layout JSON's `label.runs`).
     private struct RunsKey: Hashable {
@@ -266,10 +266,7 @@ public final class LayoutEngine: Sendable {
             text.withUTF8 { bytes in Self.width(bytes, 0..<bytes.count, chain: chain, size: size, buffer: buffer.pointer,
                                                 properties: { TextProperties(bytes) }, resolve: fallbackResolver(chain)) }
         }
-        widths.withLock { cache in
-            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = width
-        }
+        widths.withLock { $0.insert(width, for: key, cost: 64 + text.utf8.count) }
         return width
     }
 
@@ -510,10 +507,8 @@ public final class LayoutEngine: Sendable {
         let key = RunsKey(fonts: chain.key, size: size, text: text, lines: lines.map(\.text))
         if let cached = lineRunsCache.withLock({ $0[key] }) { return cached }
         let runs = computeRuns(ofLines: lines, in: text, chain: chain, font: font, size: size, lang: lang)
-        lineRunsCache.withLock { cache in
-            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = runs
-        }
+        // The key holds the text and its lines' texts.
+        lineRunsCache.withLock { $0.insert(runs, for: key, cost: 64 + 2 * text.utf8.count + 32 * runs.count) }
         return runs
     }
 
@@ -597,8 +592,8 @@ public final class LayoutEngine: Sendable {
         if let cached { return cached }
         let lines = computeLines(of: text, chain: chain, size: size, maxWidth: maxWidth)
         paragraphs.withLock { cache in
-            if cache.all.count >= Self.cacheLimit { cache.all.removeAll(keepingCapacity: true) }
-            cache.all[key] = lines
+            // The key holds the text, the lines a copy of it.
+            cache.all.insert(lines, for: key, cost: 64 + 2 * text.utf8.count + 32 * lines.count)
             cache.recent[slot] = RecentParagraph(key, lines)
         }
         return lines

@@ -28,3 +28,32 @@ final class Locked<Value: ~Copyable>: @unchecked Sendable {
         return try body(&value.pointee)
     }
 }
+
+/// A cache of results keyed by text, emptied when it holds `entryLimit` entries or
+/// `byteLimit` bytes of text: a run with endless distinct labels, or long ones (a
+/// 32,000-character label is cached with all its lines), stays bounded in memory.
+struct BoundedCache<Key: Hashable, Value> {
+    private var entries: [Key: Value] = [:]
+    private var bytes = 0
+    let entryLimit: Int
+    let byteLimit: Int
+
+    init(entryLimit: Int = 1 << 16, byteLimit: Int = 16 << 20) {
+        self.entryLimit = entryLimit
+        self.byteLimit = byteLimit
+    }
+
+    subscript(key: Key) -> Value? { entries[key] }
+
+    var count: Int { entries.count }
+
+    /// Keeps `value`; `cost` is about the bytes it holds (its key's text and any copies).
+    mutating func insert(_ value: Value, for key: Key, cost: Int) {
+        if entries.count >= entryLimit || bytes + cost > byteLimit {
+            entries.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
+        entries[key] = value
+        bytes += cost
+    }
+}
