@@ -139,7 +139,7 @@ public struct ConfigurationFile: Sendable {
         var reader = ConfigurationReader(file: path)
         let root: Yams.Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            root = try GuardedYAML.compose(yaml)
         } catch {
             throw reader.yamlError(error)
         }
@@ -394,6 +394,10 @@ struct ConfigurationReader {
         case .duplicatedKeysInMapping(let duplicates, let context)?:
             return at(context.mark, "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))")
         default:
+            if let refusal = error as? GuardedYAML.Refusal {
+                return ConfigurationDiagnostic(location: SourceLocation(file: file, line: refusal.line, column: refusal.column),
+                                               severity: .error, message: "invalid YAML: " + refusal.problem)
+            }
             return ConfigurationDiagnostic(location: SourceLocation(file: file, line: 1, column: 1), severity: .error,
                                            message: "invalid YAML: \(error)")
         }

@@ -151,9 +151,11 @@ public struct RuleCatalogue: @unchecked Sendable {
         compiled = CompiledSourceRules()
         let node: Yams.Node?
         do {
-            node = try Yams.compose(yaml: text)
+            node = try GuardedYAML.compose(text)
         } catch let error as YamlError {
             throw CatalogueError.from(error, file: file)
+        } catch let refusal as GuardedYAML.Refusal {
+            throw CatalogueError(file: file, line: refusal.line, column: refusal.column, message: refusal.problem)
         }
         guard let root = node, let mapping = root.mapping else {
             throw CatalogueError(file: file, line: 1, column: 1, message: "expected a mapping")

@@ -110,6 +110,35 @@ import Testing
         #expect(result.stdout.contains(".a11ylint.yml:2:3: error: custom rule id 'No_Fixed Font' must be kebab-case"), "\(result.stdout)")
     }
 
+    /// Keys that are nested lists made Yams' duplicate-key check exponential (a 500-byte file
+    /// took 4 s, 700 bytes hours). Found by fuzzing the configuration loader.
+    @Test func configurationKeysThatAreNestedListsAreRefusedQuickly() throws {
+        let dir = directory()
+        defer { dir.cleanUp() }
+        var nested = "x"
+        for _ in 0..<40 { nested = "[\(nested), x]" }
+        let keys = ["a", "a", "b", "b"].map { "? [\(nested), \($0)]\n: 1\n" }.joined()
+        dir.write(".a11ylint.yml", "included: [good]\n" + keys)
+        let start = Date()
+        let result = CLI.run(["good", "--reporter", "json"], in: dir.url, timeout: 5)
+        #expect(Date().timeIntervalSince(start) < 5, "took too long")
+        #expect(result.status == 2)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
+                               "not valid JSON: \(result.stdout)")
+        let error = try #require((doc["inputErrors"] as? [[String: Any]])?.first)
+        #expect(error["file"] as? String == ".a11ylint.yml")
+        #expect(error["line"] as? Int == 2 && error["column"] as? Int == 3, "\(error)")
+        #expect(error["message"] as? String == "invalid YAML: a key must be a plain value, not a list")
+        // The fuzzer's own input (not UTF-8 as stored; read as the fuzz target reads it).
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Fuzz/regressions/config-yams-complex-keys-slow.yml")
+        let found = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        dir.write(".a11ylint.yml", found)
+        let again = CLI.run(["good"], in: dir.url, timeout: 5)
+        #expect(again.status == 2)
+        #expect(again.stdout.contains(".a11ylint.yml:"), "\(again.stdout)")
+    }
+
     @Test func oversizedFilesAreInputErrors() throws {
         let dir = directory()
         defer { dir.cleanUp() }
