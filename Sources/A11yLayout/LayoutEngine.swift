@@ -92,10 +92,6 @@ public final class LayoutEngine: Sendable {
         var family: String
     }
 
-    /// Caches are emptied when they reach this many entries, so a long run with
-    /// endless distinct strings stays bounded.
-    private static let cacheLimit = 1 << 16
-
     private let fonts = Locked(FontState())
     private let widths = Locked(BoundedCache<WidthKey, Double>())
     private let paragraphs = Locked(ParagraphCache())
@@ -139,7 +135,7 @@ public final class LayoutEngine: Sendable {
         }
     }
 
-    private let systemFallbacks = Locked([FallbackKey: LoadedFont?]())
+    private let systemFallbacks = Locked(BoundedCache<FallbackKey, LoadedFont?>())
     private let lineRunsCache = Locked(BoundedCache<RunsKey, [[TextRun]]>())
 
     /// A wrapped label's runs, per line (the layout JSON's `label.runs`).
@@ -302,10 +298,7 @@ public final class LayoutEngine: Sendable {
                   font.covers(scalar) else { return nil }
             return font
         }
-        systemFallbacks.withLock { cache in
-            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = found
-        }
+        systemFallbacks.withLock { $0.insert(found, for: key, cost: family.utf8.count + lang.utf8.count) }
         return found
     }
 
