@@ -556,7 +556,7 @@ public final class Linter: Sendable {
         // finding's cost here.
         for index in findings.indices {
             findings[index].sourceLine = Baseline.lineKey(findings[index].sourceLine
-                                                          ?? source.lineText(findings[index].location.line))
+                                                          ?? source.lineKeyText(findings[index].location.line))
         }
         if outcome.findings.isEmpty { outcome.findings = findings } else { outcome.findings += findings }
     }

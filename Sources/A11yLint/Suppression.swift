@@ -207,7 +207,7 @@ struct SourceSuppressions {
         func report(_ location: SourceLocation, _ message: String, _ values: KeyValuePairs<String, String>) {
             result.append(context.rules.finding(
                 SuppressionRuleID.unused, fallback: .warning, message: message, values, location: location,
-                sourceLine: source.lineText(location.line).trimmingCharacters(in: .whitespaces)))
+                sourceLine: source.lineKeyText(location.line)))
         }
         let known = Set(context.knownRules)
         for region in regions where !region.used && !region.foreign {

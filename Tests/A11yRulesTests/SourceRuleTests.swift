@@ -63,7 +63,7 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
                     #expect(finding.severity == entry.description.defaultSeverity)
                     #expect(finding.wcag == entry.description.wcag)
                     #expect(finding.location.file == example.fileName)
-                    #expect(finding.sourceLine == SwiftSource(example.text).lineText(finding.location.line))
+                    #expect(finding.sourceLine == SwiftSource(example.text).lineKeyText(finding.location.line))
                 }
             }
             for example in entry.nonTriggeringExamples {
@@ -89,7 +89,7 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         #expect(finding.rule == "forced-label-color")
         #expect(finding.location == SourceLocation(file: "Example.swift", line: 3, column: 28))
         #expect(finding.message.hasPrefix(".foregroundColor( .white ) forces a fixed color"))
-        #expect(finding.sourceLine == "        configuration.label.foregroundColor(  .white )")
+        #expect(finding.sourceLine == "configuration.label.foregroundColor(  .white )")
     }
 }
 
@@ -230,7 +230,7 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         #expect(finding.message == "Use the logger")
         #expect(finding.wcag == ["4.1.2"])
         #expect(finding.location == SourceLocation(file: "Example.swift", line: 4, column: 5))
-        #expect(finding.sourceLine == "    print(\"real\")")
+        #expect(finding.sourceLine == "print(\"real\")")
     }
 
     @Test func includedAndExcludedGlobs() throws {

@@ -133,6 +133,36 @@ private func slices(_ ranges: [Range<Int>], of code: String) -> [String] {
         #expect(SwiftSource(code).stringLiterals.isEmpty)
     }
 
+    /// Lines longer than the checkpoint stride count columns from the nearest checkpoint:
+    /// every offset of a long line with multi-byte scalars gives what counting from the
+    /// line's start gives.
+    @Test func positionsOnLongLinesMatchCountingFromTheStart() {
+        var line = ""
+        for i in 0..<2_000 { line += i % 7 == 0 ? "é" : i % 11 == 0 ? "𝄞" : i % 13 == 0 ? "中" : "a" }
+        let code = "short\n" + line + "\n" + line + "x"
+        let source = SwiftSource(code)
+        let bytes = Array(code.utf8)
+        for offset in stride(from: 0, through: bytes.count, by: 1) where offset == bytes.count || bytes[offset] & 0xC0 != 0x80 {
+            let line = source.line(atOffset: offset)
+            let start = source.lineStarts[line - 1]
+            let column = 1 + bytes[start..<offset].filter { $0 & 0xC0 != 0x80 }.count
+            guard source.position(atOffset: offset) == (line, column) else {
+                Issue.record("offset \(offset): \(source.position(atOffset: offset)) against \((line, column))")
+                return
+            }
+        }
+    }
+
+    @Test func lineKeyTextSkipsIndentAndKeepsAtMostFourKilobytes() {
+        let long = String(repeating: "é", count: 3_000) // 6,000 bytes
+        let source = SwiftSource("\t    Image(\"x\")  \n" + "  " + long + "\n\n")
+        #expect(source.lineKeyText(1) == "Image(\"x\")  ")
+        // Cut at a scalar boundary: 2,048 "é" are 4,096 bytes.
+        #expect(source.lineKeyText(2) == String(repeating: "é", count: 2_048))
+        #expect(source.lineKeyText(3) == "")
+        #expect(source.lineKeyText(9) == "")
+    }
+
     @Test func positionsCountScalarsFromOne() {
         let code = "ab\né\"ü\" x\n\nlast"
         let source = SwiftSource(code)

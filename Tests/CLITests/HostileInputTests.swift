@@ -139,6 +139,37 @@ import Testing
         #expect(again.stdout.contains(".a11ylint.yml:"), "\(again.stdout)")
     }
 
+    /// 20,000 nested stacks overflowed the stack (each container's outer ones were found by
+    /// recursion, and each level kept a copy of all the levels outside it: 10,000 took 7 s
+    /// and 2.4 GB).
+    @Test func deeplyNestedViewsAreReadWithoutRecursion() throws {
+        let dir = directory()
+        defer { dir.cleanUp() }
+        let depth = 20_000
+        dir.write("deep/Deep.swift", "struct V: View {\n    var body: some View {\n"
+                  + String(repeating: "VStack {\n", count: depth) + "Image(\"x\")\n"
+                  + String(repeating: "}\n", count: depth) + "    }\n}\n")
+        let (_, doc) = try lint(["deep"], in: dir, expectStatus: 1)
+        let images = (doc["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "image-without-label" }
+        #expect(images.count == 1 && images.first?["line"] as? Int == depth + 3, "\(images)")
+    }
+
+    /// A minified file: one line, thousands of findings. Each finding copied the whole line
+    /// and counted its column from the line's start (5,000 findings on a 60 KB line).
+    @Test func oneLongLineWithThousandsOfFindingsIsLinear() throws {
+        let dir = directory()
+        defer { dir.cleanUp() }
+        let count = 5_000
+        let head = "struct V: View { var body: some View { VStack { "
+        dir.write("min/Min.swift", head + String(repeating: "Image(\"\u{E9}\"); ", count: count) + "} } }\n")
+        let (_, doc) = try lint(["min"], in: dir, expectStatus: 1)
+        let columns = (doc["findings"] as? [[String: Any]] ?? [])
+            .filter { $0["rule"] as? String == "image-without-label" }.compactMap { $0["column"] as? Int }
+        #expect(columns.count == count)
+        // Columns count Unicode scalars: each "Image("é"); " is 12 of them (13 bytes).
+        #expect(columns.last == head.count + 1 + 12 * (count - 1), "\(columns.suffix(2))")
+    }
+
     @Test func oversizedFilesAreInputErrors() throws {
         let dir = directory()
         defer { dir.cleanUp() }

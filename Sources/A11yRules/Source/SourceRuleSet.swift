@@ -115,7 +115,9 @@ public struct SourceRuleSet: Sendable {
     private func lint(_ rule: SourceRule, in source: SwiftSource, structure: SwiftStructure, scratch: MatchScratch,
                       cache: ContainerCache, path: String, into findings: inout [Finding]) {
         let text = structure.text
-        var reported: [Int] = []  // few per rule and file: a linear search beats hashing
+        // Where findings were reported: a list while there are few (a linear search beats
+        // hashing), a set past 32, so a file with thousands of findings is not quadratic.
+        var reported = ReportedOffsets()
         var offset = 0
         while offset <= text.count {
             let range: Range<Int>
@@ -151,7 +153,7 @@ public struct SourceRuleSet: Sendable {
                                           at: range.lowerBound))
                 return
             }
-            reported.append(reportAt)
+            reported.insert(reportAt)
             findings.append(finding(rule: rule, at: reportAt, match: range, source: source, path: path))
         }
     }
@@ -216,7 +218,7 @@ public struct SourceRuleSet: Sendable {
         let position = source.position(atOffset: offset)
         return Finding(rule: rule.id, severity: rule.severity, message: rule.message(quoting: source.bytes[match]),
                        location: SourceLocation(file: path, line: position.line, column: position.column),
-                       wcag: rule.wcag, sourceLine: source.lineText(position.line))
+                       wcag: rule.wcag, sourceLine: source.lineKeyText(position.line))
     }
 
     private func limitNote(rule: SourceRule, message: String, source: SwiftSource, path: String,
@@ -225,12 +227,34 @@ public struct SourceRuleSet: Sendable {
         return ruleBook.finding(SourceRuleSet.limitRuleID, fallback: .note,
                                   ["rule": rule.id, "reason": message],
                                   location: SourceLocation(file: path, line: position.line, column: position.column),
-                                  sourceLine: source.lineText(position.line))
+                                  sourceLine: source.lineKeyText(position.line))
     }
 
     private func nextCharacter(after offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
         var next = offset + 1
         while next < text.count, text[next] & 0xC0 == 0x80 { next += 1 }
         return next
+    }
+}
+
+/// Offsets already reported for one rule in one file.
+struct ReportedOffsets {
+    private var few: [Int] = []
+    private var many: Set<Int> = []
+
+    func contains(_ offset: Int) -> Bool {
+        many.isEmpty ? few.contains(offset) : many.contains(offset)
+    }
+
+    mutating func insert(_ offset: Int) {
+        if !many.isEmpty {
+            many.insert(offset)
+        } else if few.count < 32 {
+            few.append(offset)
+        } else {
+            many = Set(few)
+            many.insert(offset)
+            few = []
+        }
     }
 }
