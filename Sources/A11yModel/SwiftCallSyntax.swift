@@ -202,35 +202,44 @@ extension SwiftSource {
         return modifiers
     }
 
-    /// For `receiver.configure(` at `callStart`: true when the code also sets
-    /// `receiver.accessibilityLabel = …`.
-    func receiverSetsAccessibilityLabel(before callStart: Int) -> Bool {
+    /// For `receiver.configure(` at `callStart`: the receiver's name.
+    func receiver(before callStart: Int) -> [UInt8]? {
         var i = callStart - 1
         while i >= 0, isSpace(masked[i]) { i -= 1 }
-        guard i >= 0, masked[i] == UInt8(ascii: ".") else { return false }
+        guard i >= 0, masked[i] == UInt8(ascii: ".") else { return nil }
         i -= 1
         while i >= 0, isSpace(masked[i]) { i -= 1 }
         let end = i + 1
         while i >= 0, isIdentifier(masked[i]) { i -= 1 }
-        guard end > i + 1 else { return false }
-        let receiver = masked[(i + 1)..<end]
-        let needle = Array(receiver) + Array(".accessibilityLabel".utf8)
+        guard end > i + 1 else { return nil }
+        return Array(masked[(i + 1)..<end])
+    }
+
+    /// Every name `x` the code sets `x.accessibilityLabel = …` on, in one pass over the file
+    /// (asked once per file, not once per `configure(` call: a file with thousands of calls
+    /// was read thousands of times).
+    func receiversSettingAccessibilityLabel() -> Set<[UInt8]> {
+        let needle = Array(".accessibilityLabel".utf8)
+        var result = Set<[UInt8]>()
         var searchStart = 0
         while let found = firstRange(of: needle, in: masked, from: searchStart) {
             searchStart = found.upperBound
-            if found.lowerBound > 0, isIdentifier(masked[found.lowerBound - 1]) { continue }
             var k = found.upperBound
             while k < masked.count, isSpace(masked[k]) { k += 1 }
-            if k + 1 < masked.count, masked[k] == UInt8(ascii: "="), masked[k + 1] != UInt8(ascii: "=") { return true }
+            guard k + 1 < masked.count, masked[k] == UInt8(ascii: "="), masked[k + 1] != UInt8(ascii: "=") else { continue }
+            var i = found.lowerBound - 1
+            while i >= 0, isIdentifier(masked[i]) { i -= 1 }
+            guard found.lowerBound > i + 1 else { continue }
+            result.insert(Array(masked[(i + 1)..<found.lowerBound]))
         }
-        return false
+        return result
     }
 
     private func firstRange(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Range<Int>? {
         guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
         var i = start
         while i <= haystack.count - needle.count {
-            if haystack[i] == needle[0], Array(haystack[i..<(i + needle.count)]) == needle { return i..<(i + needle.count) }
+            if haystack[i] == needle[0], haystack[i..<(i + needle.count)].elementsEqual(needle) { return i..<(i + needle.count) }
             i += 1
         }
         return nil

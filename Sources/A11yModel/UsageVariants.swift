@@ -79,6 +79,8 @@ public struct UsageVariantReader: Sendable {
     public func derivedCalls(in source: SwiftSource, file: String, context: Context,
                              location: (Int) -> SourceLocation) -> [DerivedCall] {
         var found: [(offset: Int, call: ComponentCall, variant: Variant)] = []
+        // Receivers given an accessibility label somewhere in the file, read when first needed.
+        var labelled: Set<[UInt8]>?
         for call in calls where context == .specUsage || call.inSwiftFiles {
             // Shipped patterns are simple; a limit hit just means no variant from this call.
             let matches = (try? call.pattern.matches(in: source.masked)) ?? []
@@ -95,8 +97,9 @@ public struct UsageVariantReader: Sendable {
                 let chain = source.chain(after: close)
                 if let required = call.requiredModifier, !chain.contains(where: { Self.spelled($0) == required }) { continue }
                 applyChain(chain, to: &variant)
-                if source.receiverSetsAccessibilityLabel(before: start) {
-                    variant.accessibility.label = .value(Self.dynamicValue)
+                if let receiver = source.receiver(before: start) {
+                    if labelled == nil { labelled = source.receiversSettingAccessibilityLabel() }
+                    if labelled!.contains(receiver) { variant.accessibility.label = .value(Self.dynamicValue) }
                 }
                 if context == .swiftFile, variant.colorScheme == nil { variant.colorScheme = call.colorScheme }
                 variant.name = VariantNaming.name(for: variant)

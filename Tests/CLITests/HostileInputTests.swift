@@ -170,6 +170,31 @@ import Testing
         #expect(columns.last == head.count + 1 + 12 * (count - 1), "\(columns.suffix(2))")
     }
 
+    /// Shapes whose every match read the whole file or chain again: 3,000 `configure(` calls
+    /// on one checkbox (each looked for `box.accessibilityLabel =` in the whole file),
+    /// 20,000 nested `#if` lines in a chain, and a chain of 4,000 `.onTapGesture` (each
+    /// walked back and read again). Together over a minute before; now well under a second.
+    @Test func manyMatchesInOneFileAreReadOnce() throws {
+        let dir = directory()
+        defer { dir.cleanUp() }
+        dir.write("many/Calls.swift", "let box = CheckboxView()\n"
+                  + String(repeating: "box.configure(text: \"Accept\", isChecked: true)\n", count: 3_000))
+        dir.write("many/Ifs.swift", "struct V: View {\n    var body: some View {\n        Image(\"x\")\n"
+                  + String(repeating: "#if A\n", count: 20_000) + ".padding()\n"
+                  + String(repeating: "#endif\n", count: 20_000) + "    }\n}\n")
+        dir.write("many/Taps.swift", "struct V: View {\n    var body: some View {\n        Text(\"x\")"
+                  + String(repeating: "\n.onTapGesture { }", count: 4_000) + "\n    }\n}\n")
+        let (_, doc) = try lint(["many"], in: dir, expectStatus: 1)
+        let findings = doc["findings"] as? [[String: Any]] ?? []
+        func rules(in file: String) -> [String] {
+            findings.filter { $0["file"] as? String == file }.compactMap { $0["rule"] as? String }
+        }
+        #expect(rules(in: "many/Ifs.swift") == ["image-without-label"])
+        #expect(rules(in: "many/Taps.swift") == ["tap-gesture-without-trait"])
+        // Each call is a checkbox variant with the sample colours' four findings.
+        #expect(rules(in: "many/Calls.swift").count == 4 * 3_000)
+    }
+
     @Test func oversizedFilesAreInputErrors() throws {
         let dir = directory()
         defer { dir.cleanUp() }

@@ -137,7 +137,7 @@ public struct SourceRuleSet: Sendable {
             if rule.scope == .chain {
                 let token = min(structure.skipTrivia(from: range.lowerBound), max(range.upperBound - 1, range.lowerBound))
                 guard token < text.count else { continue }
-                chain = structure.chain(at: token)
+                chain = structure.chain(at: token, cache: cache)
                 if rule.report == .chainStart { reportAt = chain.start }
             } else {
                 chain = Chain(start: range.lowerBound, end: range.upperBound, links: [range])

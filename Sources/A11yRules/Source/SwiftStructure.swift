@@ -50,6 +50,11 @@ final class ContainerCache {
     /// The one container right around a position and where the next one is looked for
     /// (`.some(nil)`: none); each position is read once, however many anchors walk past it.
     var steps: [Int: (Container, Int)?] = [:]
+    /// Chains already read, by a token in them where a walk back started or passed
+    /// (`chainStarts`) and by their first byte (`chains`): a chain of 4,000 `.onTapGesture`
+    /// modifiers, each a match, was walked back and read again from every one of them.
+    var chainStarts: [Int: Int] = [:]
+    var chains: [Int: Chain] = [:]
     /// Each bracket's container, keyed by the bracket's offset (the slot of a `(` group
     /// depends on the argument, and is filled in per position).
     var byBracket: [Int: Container] = [:]
@@ -86,11 +91,37 @@ struct SwiftStructure {
         parseChain(from: chainStart(from: offset))
     }
 
+    /// `chain(at:)` for the many matches of one file: each token of a chain is walked back
+    /// from and each chain read once.
+    func chain(at offset: Int, cache: ContainerCache) -> Chain {
+        let start: Int
+        if let known = cache.chainStarts[offset] {
+            start = known
+        } else {
+            var passed: [Int] = []
+            start = chainStart(from: offset, passing: &passed, known: cache.chainStarts)
+            for position in passed { cache.chainStarts[position] = start }
+        }
+        if let known = cache.chains[start] { return known }
+        let chain = parseChain(from: start)
+        cache.chains[start] = chain
+        return chain
+    }
+
     /// Walks back from the token at `offset` over `.member`, calls, subscripts and
     /// trailing closures to the first byte of the expression.
     func chainStart(from offset: Int) -> Int {
+        var passed: [Int] = []
+        return chainStart(from: offset, passing: &passed, known: [:])
+    }
+
+    /// The walk of `chainStart(from:)`, noting the positions it passes and stopping at one
+    /// whose start is `known`.
+    private func chainStart(from offset: Int, passing passed: inout [Int], known: [Int: Int]) -> Int {
         var start = offset
         while true {
+            if let found = known[start] { return found }
+            passed.append(start)
             let next: Int
             if text[start] == UInt8(ascii: ".") {
                 guard let before = previousChainToken(before: start), endsOperand(at: before) else { return start }
@@ -156,6 +187,7 @@ struct SwiftStructure {
         links.append(start..<headEnd)
         var end = headEnd
         var openDirectives = 0
+        var modifierScan: (token: Int, startsModifier: Bool)?
         while true {
             let next = skipTrivia(from: end)
             if next + 1 < count, text[next] == UInt8(ascii: "."), isIdentifierStart(text[next + 1]) {
@@ -169,7 +201,16 @@ struct SwiftStructure {
             switch directive.kind {
             case .if:
                 // Only a block whose first branch goes on with a modifier belongs to the chain.
-                guard startsModifier(after: directive.end) else { break }
+                // Nested `#if` lines in a row all lead to the same token: it is looked for
+                // once (20,000 nested `#if`s were each read again by every one before them).
+                if let scan = modifierScan, directive.end <= scan.token {
+                    guard scan.startsModifier else { break }
+                } else {
+                    let token = tokenAfterIfDirectives(from: directive.end)
+                    let starts = token + 1 < count && text[token] == UInt8(ascii: ".") && isIdentifierStart(text[token + 1])
+                    modifierScan = (token, starts)
+                    guard starts else { break }
+                }
                 openDirectives += 1
                 end = directive.end
                 continue
@@ -213,10 +254,11 @@ struct SwiftStructure {
 
     /// True when the first code after `offset`, past further directives of a nested block,
     /// is a `.modifier`.
-    private func startsModifier(after offset: Int) -> Bool {
+    /// The first token from `offset` that is not a `#if` line.
+    private func tokenAfterIfDirectives(from offset: Int) -> Int {
         var i = skipTrivia(from: offset)
         while let directive = directive(at: i), directive.kind == .if { i = skipTrivia(from: directive.end) }
-        return i + 1 < count && text[i] == UInt8(ascii: ".") && isIdentifierStart(text[i + 1])
+        return i
     }
 
     func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
