@@ -1,3 +1,4 @@
+import A11yModel
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +27,8 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// True when the pattern matches `path` (components relative to the pattern's
     /// folder) or one of the folders holding it.
     public func matches(_ path: [Substring]) -> Bool {
-        matchPrefix(components[...], path[...])
+        FolderGlob.matches(components, path, anchoring: .prefix, isAnyFolders: { $0 == "**" },
+                           component: PathPattern.matchComponent)
     }
 
     /// The leading components without wildcards: the folder (or file) to walk when
@@ -37,22 +39,6 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 
     static func hasWildcard(_ component: String) -> Bool {
         component.contains { $0 == "*" || $0 == "?" || $0 == "[" }
-    }
-
-    /// Pattern fully consumed by a leading part of the path (so folders match what
-    /// they hold).
-    private func matchPrefix(_ pattern: ArraySlice<String>, _ path: ArraySlice<Substring>) -> Bool {
-        guard let first = pattern.first else { return true }
-        if first == "**" {
-            var rest = path
-            while true {
-                if matchPrefix(pattern.dropFirst(), rest) { return true }
-                guard !rest.isEmpty else { return false }
-                rest = rest.dropFirst()
-            }
-        }
-        guard let part = path.first, PathPattern.matchComponent(first, part) else { return false }
-        return matchPrefix(pattern.dropFirst(), path.dropFirst())
     }
 
     static func matchComponent(_ pattern: String, _ name: Substring) -> Bool {

@@ -195,6 +195,21 @@ import Testing
         #expect(rules(in: "many/Calls.swift").count == 4 * 3_000)
     }
 
+    /// A glob of eighteen `**` against a file thirty folders deep: trying every way to split
+    /// the path did not finish, in `excluded:` and in a custom rule's `included:`.
+    @Test func globsWithManyAnyFoldersAreQuick() throws {
+        let dir = directory()
+        defer { dir.cleanUp() }
+        let folders = Array(repeating: "a", count: 30).joined(separator: "/")
+        dir.write("deep/\(folders)/V.swift", "struct V: View { var body: some View { Image(\"x\") } }\n")
+        let glob = Array(repeating: "**", count: 18).joined(separator: "/") + "/zz"
+        dir.write(".a11ylint.yml", "excluded: [\"\(glob)\"]\ncustom_rules:\n  no-image:\n    regex: 'Image'\n    included: [\"\(glob)\"]\n")
+        let (_, doc) = try lint(["deep"], in: dir, expectStatus: 1)
+        let rules = (doc["findings"] as? [[String: Any]] ?? [])
+            .filter { ($0["file"] as? String)?.hasPrefix("deep/") == true }.compactMap { $0["rule"] as? String }
+        #expect(rules == ["image-without-label"], "not excluded, and the custom rule does not apply")
+    }
+
     @Test func oversizedFilesAreInputErrors() throws {
         let dir = directory()
         defer { dir.cleanUp() }

@@ -1,3 +1,5 @@
+import A11yModel
+
 /// A file glob of a rule's `included` / `excluded` list: `*` and `?` within one path
 /// component, `**` across any number of them. A glob without `/` matches a file name
 /// (`*View.swift`); one with `/` matches the path, or any tail of it that starts at a
@@ -7,6 +9,7 @@ struct PathGlob: Sendable, Hashable {
     let pattern: String
     private let components: [[UInt8]]
     private let matchesNameOnly: Bool
+    private static let anyFolders = Array("**".utf8)
 
     init(_ pattern: String) {
         self.pattern = pattern
@@ -22,22 +25,8 @@ struct PathGlob: Sendable, Hashable {
             .map { Array($0.utf8) }
         guard let name = parts.last else { return false }
         if matchesNameOnly { return components.count == 1 && PathGlob.matchComponent(components[0][...], name[...]) }
-        for start in 0..<parts.count where matchComponents(components[...], parts[start...]) { return true }
-        return false
-    }
-
-    private func matchComponents(_ globs: ArraySlice<[UInt8]>, _ parts: ArraySlice<[UInt8]>) -> Bool {
-        guard let glob = globs.first else { return parts.isEmpty }
-        if glob == Array("**".utf8) {
-            var rest = parts
-            while true {
-                if matchComponents(globs.dropFirst(), rest) { return true }
-                guard !rest.isEmpty else { return false }
-                rest = rest.dropFirst()
-            }
-        }
-        guard let part = parts.first, PathGlob.matchComponent(glob[...], part[...]) else { return false }
-        return matchComponents(globs.dropFirst(), parts.dropFirst())
+        return FolderGlob.matches(components, parts, anchoring: .suffix, isAnyFolders: { $0 == PathGlob.anyFolders },
+                                  component: { PathGlob.matchComponent($0[...], $1[...]) })
     }
 
     /// `*` and `?` within one component (iterative, with one backtrack point per `*`).

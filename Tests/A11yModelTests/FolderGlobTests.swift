@@ -1,0 +1,57 @@
+import Testing
+@testable import A11yModel
+
+@Suite struct FolderGlobTests {
+    /// The backtracking matcher the table replaced: the reference on small inputs.
+    func reference(_ globs: ArraySlice<String>, _ parts: ArraySlice<String>, prefix: Bool) -> Bool {
+        guard let glob = globs.first else { return prefix || parts.isEmpty }
+        if glob == "**" {
+            var rest = parts
+            while true {
+                if reference(globs.dropFirst(), rest, prefix: prefix) { return true }
+                guard !rest.isEmpty else { return false }
+                rest = rest.dropFirst()
+            }
+        }
+        guard let part = parts.first, glob == "?" || glob == part else { return false }
+        return reference(globs.dropFirst(), parts.dropFirst(), prefix: prefix)
+    }
+
+    func matches(_ globs: [String], _ parts: [String], _ anchoring: FolderGlob.Anchoring) -> Bool {
+        FolderGlob.matches(globs, parts, anchoring: anchoring, isAnyFolders: { $0 == "**" },
+                           component: { $0 == "?" || $0 == $1 })
+    }
+
+    @Test func agreesWithBacktrackingOnEveryShortGlobAndPath() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = ["a", "b", "**", "?"]
+        for _ in 0..<20_000 {
+            let globs = (0..<Int.random(in: 0...5, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let parts = (0..<Int.random(in: 0...5, using: &generator)).map { _ in ["a", "b"].randomElement(using: &generator)! }
+            #expect(matches(globs, parts, .whole) == reference(globs[...], parts[...], prefix: false), "\(globs) \(parts)")
+            #expect(matches(globs, parts, .prefix) == reference(globs[...], parts[...], prefix: true), "\(globs) \(parts)")
+            let anyTail = parts.indices.contains { reference(globs[...], parts[$0...], prefix: false) }
+            #expect(matches(globs, parts, .suffix) == anyTail, "\(globs) \(parts)")
+        }
+    }
+
+    @Test func examples() {
+        #expect(matches(["specs", "**", "legacy"], ["specs", "a", "b", "legacy"], .whole))
+        #expect(matches(["specs", "**", "legacy"], ["specs", "legacy"], .whole))
+        #expect(!matches(["specs", "**", "legacy"], ["specs", "legacy", "x"], .whole))
+        #expect(matches(["specs", "**", "legacy"], ["specs", "legacy", "x"], .prefix))
+        #expect(matches(["Sources", "?"], ["repo", "Sources", "A"], .suffix))
+        #expect(!matches(["Sources", "?"], ["Sources", "A", "B"], .suffix))
+        #expect(matches([], [], .whole) && matches([], ["a"], .prefix) && !matches([], ["a"], .whole))
+    }
+
+    /// Eighteen `**` against thirty folders: the backtracking matcher never finished.
+    @Test func manyAnyFoldersAgainstADeepPathIsQuick() {
+        let globs = Array(repeating: "**", count: 18) + ["zz"]
+        let parts = Array(repeating: "a", count: 30)
+        #expect(!matches(globs, parts, .whole))
+        #expect(!matches(globs, parts, .prefix))
+        #expect(!matches(globs, parts, .suffix))
+        #expect(matches(globs, parts + ["zz"], .whole))
+    }
+}
