@@ -204,10 +204,17 @@ struct SourceSuppressions {
     func unusedFindings(_ context: SuppressionContext, source: SwiftSource) -> [Finding] {
         guard context.reportsUnused else { return [] }
         var result: [Finding] = []
+        // Findings on one line share one copy of its text (many ids in one comment).
+        var keyLine = 0
+        var keyText = ""
         func report(_ location: SourceLocation, _ message: String, _ values: KeyValuePairs<String, String>) {
+            if location.line != keyLine {
+                keyLine = location.line
+                keyText = source.lineKeyText(location.line)
+            }
             result.append(context.rules.finding(
                 SuppressionRuleID.unused, fallback: .warning, message: message, values, location: location,
-                sourceLine: source.lineKeyText(location.line)))
+                sourceLine: keyText))
         }
         let known = Set(context.knownRules)
         for region in regions where !region.used && !region.foreign {

@@ -125,7 +125,7 @@ public struct SourceRuleSet: Sendable {
             case .noMatch:
                 return
             case .limit(let error):
-                findings.append(limitNote(rule: rule, message: error.message, source: source, path: path))
+                findings.append(limitNote(rule: rule, message: error.message, source: source, path: path, cache: cache))
                 return
             case .match(let found):
                 range = found
@@ -149,12 +149,12 @@ public struct SourceRuleSet: Sendable {
                 if let when = rule.when, !(try evaluator.holds(when)) { continue }
                 if let unless = rule.unless, try evaluator.holds(unless) { continue }
             } catch {
-                findings.append(limitNote(rule: rule, message: error.message, source: source, path: path,
+                findings.append(limitNote(rule: rule, message: error.message, source: source, path: path, cache: cache,
                                           at: range.lowerBound))
                 return
             }
             reported.insert(reportAt)
-            findings.append(finding(rule: rule, at: reportAt, match: range, source: source, path: path))
+            findings.append(finding(rule: rule, at: reportAt, match: range, source: source, path: path, cache: cache))
         }
     }
 
@@ -208,26 +208,27 @@ public struct SourceRuleSet: Sendable {
             }
             for start in innerFindings {
                 let at = interpolation.lowerBound + start
-                findings.append(finding(rule: rule, at: at, match: at..<min(at + 1, source.bytes.count), source: source, path: path))
+                findings.append(finding(rule: rule, at: at, match: at..<min(at + 1, source.bytes.count), source: source, path: path,
+                                        cache: cache))
             }
         }
     }
 
     private func finding(rule: SourceRule, at offset: Int, match: Range<Int>, source: SwiftSource,
-                         path: String) -> Finding {
+                         path: String, cache: ContainerCache) -> Finding {
         let position = source.position(atOffset: offset)
         return Finding(rule: rule.id, severity: rule.severity, message: rule.message(quoting: source.bytes[match]),
                        location: SourceLocation(file: path, line: position.line, column: position.column),
-                       wcag: rule.wcag, sourceLine: source.lineKeyText(position.line))
+                       wcag: rule.wcag, sourceLine: cache.lineKeyText(position.line, in: source))
     }
 
     private func limitNote(rule: SourceRule, message: String, source: SwiftSource, path: String,
-                           at offset: Int = 0) -> Finding {
+                           cache: ContainerCache, at offset: Int = 0) -> Finding {
         let position = source.position(atOffset: offset)
         return ruleBook.finding(SourceRuleSet.limitRuleID, fallback: .note,
                                   ["rule": rule.id, "reason": message],
                                   location: SourceLocation(file: path, line: position.line, column: position.column),
-                                  sourceLine: source.lineKeyText(position.line))
+                                  sourceLine: cache.lineKeyText(position.line, in: source))
     }
 
     private func nextCharacter(after offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {

@@ -55,6 +55,18 @@ final class ContainerCache {
     /// modifiers, each a match, was walked back and read again from every one of them.
     var chainStarts: [Int: Int] = [:]
     var chains: [Int: Chain] = [:]
+    /// The last line whose text a finding took (`SwiftSource.lineKeyText`): findings on one
+    /// line share one copy (50,000 rule ids in one suppression comment are 50,000 findings).
+    private var keyLine = 0
+    private var keyText = ""
+
+    func lineKeyText(_ line: Int, in source: SwiftSource) -> String {
+        if line != keyLine {
+            keyLine = line
+            keyText = source.lineKeyText(line)
+        }
+        return keyText
+    }
     /// Each bracket's container, keyed by the bracket's offset (the slot of a `(` group
     /// depends on the argument, and is filled in per position).
     var byBracket: [Int: Container] = [:]
