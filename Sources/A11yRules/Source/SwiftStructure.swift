@@ -264,9 +264,8 @@ struct SwiftStructure {
         return (kind, end)
     }
 
-    /// True when the first code after `offset`, past further directives of a nested block,
-    /// is a `.modifier`.
-    /// The first token from `offset` that is not a `#if` line.
+    /// The first token from `offset` past `#if` lines (of further nested blocks): a chain's
+    /// `#if` belongs to it when this token is a `.modifier`.
     private func tokenAfterIfDirectives(from offset: Int) -> Int {
         var i = skipTrivia(from: offset)
         while let directive = directive(at: i), directive.kind == .if { i = skipTrivia(from: directive.end) }
