@@ -272,7 +272,7 @@ public struct ConfigurationFile: Sendable {
         if let largeBoldTextSize { configuration.ruleOptions.largeBoldTextSize = largeBoldTextSize }
         if let touchTargetWarning { configuration.ruleOptions.touchTargetWarning = touchTargetWarning }
         if let touchTargetError { configuration.ruleOptions.touchTargetError = touchTargetError }
-        if let maxFileSize { configuration.maxFileSize = Int(maxFileSize * 1_048_576) }
+        if let maxFileSize { configuration.maxFileSize = LintConfiguration.byteLimit(megabytes: maxFileSize) }
         if let pseudoLocale { configuration.pseudoLocale = pseudoLocale }
         configuration.customRules += customRules
         if let scope { configuration.scope = scope }

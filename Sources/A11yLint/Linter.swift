@@ -28,6 +28,14 @@ public struct LintConfiguration: Sendable {
     public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Files larger than this many bytes are input errors, not minutes of work.
     public var maxFileSize = 16 * 1_048_576
+
+    /// `max_file_size` / `--max-file-size` (MB, positive, finite) in bytes: a fraction of a
+    /// byte rounds down, and more than an `Int` holds is no limit (`1e13` MB trapped the
+    /// conversion: found by fuzzing the configuration loader).
+    public static func byteLimit(megabytes: Double) -> Int {
+        let bytes = megabytes * 1_048_576
+        return bytes >= Double(Int.max) ? Int.max : Int(bytes)
+    }
     /// `--pseudo-locale` / `pseudo_locale`: check every label as this pseudo-locale shows it.
     public var pseudoLocale: PseudoLocale?
     /// What the reporter needs kept per component (contrast measurements, layouts at every

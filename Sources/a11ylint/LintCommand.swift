@@ -117,7 +117,7 @@ struct LintCommand: ParsableCommand {
         request.followLinks = followLinks
         if let maxFileSize {
             guard maxFileSize.isFinite, maxFileSize > 0 else { throw fail("--max-file-size must be a positive number of MB") }
-            request.maxFileSize = Int(maxFileSize * 1_048_576)
+            request.maxFileSize = LintConfiguration.byteLimit(megabytes: maxFileSize)
         }
         request.stdinPath = stdinPath
         if paths.contains("-") {

@@ -210,6 +210,42 @@ import Testing
         #expect(rules == ["image-without-label"], "not excluded, and the custom rule does not apply")
     }
 
+    /// Every input the fuzzers found (`Fuzz/regressions/TARGET-*.…`), run as that target reads
+    /// it: a configuration as `.a11ylint.yml`, a spec or Swift file as an input.
+    @Test func fuzzRegressionsEndCleanly() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fuzz/regressions")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(names.contains("config-max-file-size-overflow.yml"))
+        for name in names {
+            let dir = directory()
+            defer { dir.cleanUp() }
+            let bytes = try Data(contentsOf: folder.appendingPathComponent(name))
+            let arguments: [String]
+            switch name.split(separator: "-").first {
+            case "config": dir.write(".a11ylint.yml", String(decoding: bytes, as: UTF8.self)); arguments = ["good"]
+            case "spec": try bytes.write(to: dir.url.appendingPathComponent("Found.json")); arguments = ["Found.json"]
+            case "swift": try bytes.write(to: dir.url.appendingPathComponent("Found.swift")); arguments = ["Found.swift"]
+            default: Issue.record("\(name): name it config-…, spec-… or swift-…"); continue
+            }
+            let start = Date()
+            let result = CLI.run(arguments + ["--reporter", "json"], in: dir.url, timeout: 5)
+            #expect(Date().timeIntervalSince(start) < 5, "\(name) took too long")
+            #expect([0, 1, 2].contains(result.status), "\(name): exit \(result.status) \(result.stderr)")
+            #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil, "\(name): not valid JSON")
+        }
+    }
+
+    /// `max_file_size` / `--max-file-size` larger than a byte count can hold trapped.
+    @Test func hugeFileSizeLimitsMeanNoLimit() throws {
+        let dir = directory()
+        defer { dir.cleanUp() }
+        dir.write(".a11ylint.yml", "max_file_size: 6666666666666660\n")
+        let (_, doc) = try lint(["--max-file-size", "1e300"], in: dir, expectStatus: 1)
+        #expect(inputErrors(doc).isEmpty, "\(inputErrors(doc))")
+        let configured = CLI.run(["good"], in: dir.url, timeout: 5)
+        #expect(configured.status == 1, "\(configured.stdout)\(configured.stderr)")
+    }
+
     @Test func oversizedFilesAreInputErrors() throws {
         let dir = directory()
         defer { dir.cleanUp() }
