@@ -12,6 +12,17 @@ struct Chain: Equatable {
 
     var head: Range<Int> { links[0] }
     var modifiers: ArraySlice<Range<Int>> { links.dropFirst() }
+
+    /// Whether one of the links starts at `offset` (links are in text order).
+    func hasLink(startingAt offset: Int) -> Bool {
+        guard offset >= start, offset < end else { return false }
+        var low = 0, high = links.count
+        while low < high {
+            let middle = (low + high) / 2
+            if links[middle].lowerBound < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < links.count && links[low].lowerBound == offset
+    }
 }
 
 /// A bracket enclosing a chain, and what it belongs to.
@@ -50,11 +61,13 @@ final class ContainerCache {
     /// The one container right around a position and where the next one is looked for
     /// (`.some(nil)`: none); each position is read once, however many anchors walk past it.
     var steps: [Int: (Container, Int)?] = [:]
-    /// Chains already read, by a token in them where a walk back started or passed
-    /// (`chainStarts`) and by their first byte (`chains`): a chain of 4,000 `.onTapGesture`
-    /// modifiers, each a match, was walked back and read again from every one of them.
-    var chainStarts: [Int: Int] = [:]
-    var chains: [Int: Chain] = [:]
+    /// The chain read last, and every chain of at least `longChain` links by the start of
+    /// each of its links: a chain of 4,000 `.onTapGesture` modifiers, each a match, was walked
+    /// back and read again from every one of them. Short chains are read again when asked
+    /// (a few steps; cheaper than hashing every match).
+    var lastChain: Chain?
+    var longChains: [Int: Chain] = [:]
+    static let longChain = 32
     /// The last line whose text a finding took (`SwiftSource.lineKeyText`): findings on one
     /// line share one copy (50,000 rule ids in one suppression comment are 50,000 findings).
     private var keyLine = 0
@@ -103,37 +116,24 @@ struct SwiftStructure {
         parseChain(from: chainStart(from: offset))
     }
 
-    /// `chain(at:)` for the many matches of one file: each token of a chain is walked back
-    /// from and each chain read once.
+    /// `chain(at:)` for the many matches of one file: a match at the start of a link of the
+    /// chain read last, or of a long chain read before, is that chain.
     func chain(at offset: Int, cache: ContainerCache) -> Chain {
-        let start: Int
-        if let known = cache.chainStarts[offset] {
-            start = known
-        } else {
-            var passed: [Int] = []
-            start = chainStart(from: offset, passing: &passed, known: cache.chainStarts)
-            for position in passed { cache.chainStarts[position] = start }
+        if let last = cache.lastChain, last.hasLink(startingAt: offset) { return last }
+        if !cache.longChains.isEmpty, let known = cache.longChains[offset] { return known }
+        let chain = self.chain(at: offset)
+        cache.lastChain = chain
+        if chain.links.count >= ContainerCache.longChain {
+            for link in chain.links { cache.longChains[link.lowerBound] = chain }
         }
-        if let known = cache.chains[start] { return known }
-        let chain = parseChain(from: start)
-        cache.chains[start] = chain
         return chain
     }
 
     /// Walks back from the token at `offset` over `.member`, calls, subscripts and
     /// trailing closures to the first byte of the expression.
     func chainStart(from offset: Int) -> Int {
-        var passed: [Int] = []
-        return chainStart(from: offset, passing: &passed, known: [:])
-    }
-
-    /// The walk of `chainStart(from:)`, noting the positions it passes and stopping at one
-    /// whose start is `known`.
-    private func chainStart(from offset: Int, passing passed: inout [Int], known: [Int: Int]) -> Int {
         var start = offset
         while true {
-            if let found = known[start] { return found }
-            passed.append(start)
             let next: Int
             if text[start] == UInt8(ascii: ".") {
                 guard let before = previousChainToken(before: start), endsOperand(at: before) else { return start }
