@@ -6,15 +6,23 @@ import Testing
 @Suite struct HostileInputTests {
     static let good = #"{"name": "CheckboxView", "usage": "CheckboxView().configure(text: \"Accept terms\")"}"#
 
-    /// Runs in `dir` with a valid spec beside the hostile input; the JSON report must parse,
-    /// name the good spec's findings, and the run must end in time with a contract exit code.
-    func lint(_ arguments: [String], in dir: TempDir, expectStatus: Int32 = 2) throws -> (CLI.Result, [String: Any]) {
+    /// Runs in `dir` with the JSON reporter: the run must end within 5 s with a contract exit
+    /// code (0, 1 or 2) and print a report that parses. `label` names the case in messages.
+    func run(_ arguments: [String], in dir: TempDir, label: String = "") throws -> (CLI.Result, [String: Any]) {
         let start = Date()
-        let result = CLI.run(arguments + ["good/CheckboxView.json", "--reporter", "json"], in: dir.url, timeout: 5)
-        #expect(Date().timeIntervalSince(start) < 5, "took too long")
-        #expect(result.status == expectStatus, "\(result.stdout)\(result.stderr)")
+        let result = CLI.run(arguments + ["--reporter", "json"], in: dir.url, timeout: 5)
+        #expect(Date().timeIntervalSince(start) < 5, "\(label) took too long")
+        #expect([0, 1, 2].contains(result.status), "\(label) exit \(result.status): \(result.stderr)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
-                               "not valid JSON: \(result.stdout)")
+                               "\(label) not valid JSON: \(result.stdout)")
+        return (result, doc)
+    }
+
+    /// `run` with a valid spec beside the hostile input: the exit code must be `expectStatus`
+    /// and the report must name the good spec's findings.
+    func lint(_ arguments: [String], in dir: TempDir, expectStatus: Int32 = 2) throws -> (CLI.Result, [String: Any]) {
+        let (result, doc) = try run(arguments + ["good/CheckboxView.json"], in: dir)
+        #expect(result.status == expectStatus, "\(result.stdout)\(result.stderr)")
         let files = Set((doc["findings"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String })
         #expect(files.contains("good/CheckboxView.json"), "the good spec was linted too")
         return (result, doc)
@@ -119,12 +127,8 @@ import Testing
         for _ in 0..<40 { nested = "[\(nested), x]" }
         let keys = ["a", "a", "b", "b"].map { "? [\(nested), \($0)]\n: 1\n" }.joined()
         dir.write(".a11ylint.yml", "included: [good]\n" + keys)
-        let start = Date()
-        let result = CLI.run(["good", "--reporter", "json"], in: dir.url, timeout: 5)
-        #expect(Date().timeIntervalSince(start) < 5, "took too long")
+        let (result, doc) = try run(["good"], in: dir)
         #expect(result.status == 2)
-        let doc = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any],
-                               "not valid JSON: \(result.stdout)")
         let error = try #require((doc["inputErrors"] as? [[String: Any]])?.first)
         #expect(error["file"] as? String == ".a11ylint.yml")
         #expect(error["line"] as? Int == 2 && error["column"] as? Int == 3, "\(error)")
@@ -227,11 +231,7 @@ import Testing
             case "swift": try bytes.write(to: dir.url.appendingPathComponent("Found.swift")); arguments = ["Found.swift"]
             default: Issue.record("\(name): name it config-…, spec-… or swift-…"); continue
             }
-            let start = Date()
-            let result = CLI.run(arguments + ["--reporter", "json"], in: dir.url, timeout: 5)
-            #expect(Date().timeIntervalSince(start) < 5, "\(name) took too long")
-            #expect([0, 1, 2].contains(result.status), "\(name): exit \(result.status) \(result.stderr)")
-            #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil, "\(name): not valid JSON")
+            _ = try run(arguments, in: dir, label: name)
         }
     }
 
