@@ -7,9 +7,8 @@ import A11yModel
 /// `a11ylint rules` reads), so it cannot drift: this test renders it and fails when the file
 /// differs. `A11YLINT_UPDATE_DOCS=1` (or `scripts/gen-rules-docs`) rewrites the file instead.
 @Suite struct RuleDocsTests {
-    static let file = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("docs/rules.md")
+    /// `docs/rules.md`, beside the repository's `Rules/` folder.
+    static let file = EmbeddedCatalogueTests.folder.deletingLastPathComponent().appendingPathComponent("docs/rules.md")
 
     @Test func rulesDocumentIsCurrent() throws {
         let rendered = RuleDocs.render(try RuleCatalogue.embedded())
