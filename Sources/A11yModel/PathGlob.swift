@@ -9,10 +9,11 @@ import Darwin
 ///
 /// - `/` separates components; empty and `.` components are ignored (`./specs/` is `specs`).
 /// - A component that is `**` stands for any number of components, none included.
-/// - In any other component, `*` matches any run of characters (a leading dot too, as in
-///   SwiftLint's globs), `?` one character, `[…]` one character of a set (`[!…]` one
-///   outside it), and `\` makes the next character literal: fnmatch(3) without flags,
-///   within the component. A component without `*`, `?` or `[` is compared as text.
+/// - In any other component, `*` matches any run of bytes (a leading dot too, as in
+///   SwiftLint's globs), `?` one byte, `[…]` one byte of a set (`[!…]` one outside it),
+///   and `\` makes the next character literal: fnmatch(3) without flags, within the
+///   component, in the C locale a11ylint runs in (a non-ASCII character is several bytes:
+///   `?` does not match `é`). A component without `*`, `?` or `[` is compared as text.
 ///
 /// Where the glob must match is the user's (`Anchoring`): a configuration entry names a
 /// file or a folder (`.prefix`: `specs/legacy` covers every file below it), a rule's glob
