@@ -137,27 +137,10 @@ struct JSONParser {
             switch first {
             case Byte.openBrace, Byte.openBracket:
                 let isObject = first == Byte.openBrace
-                let start = position(at: offset)
-                if stack.count >= maxDepth {
-                    throw JSONSyntaxError(position: start,
-                                          message: "nesting deeper than \(maxDepth) levels")
-                }
-                offset += 1
-                skipWhitespace()
-                let close = isObject ? Byte.closeBrace : Byte.closeBracket
-                if offset < end, byte(offset) == close {
-                    offset += 1
-                    node = JSONNode(value: isObject ? .object([]) : .array([]),
-                                    position: start, endOffset: offset)
-                    break
-                }
-                var container = OpenContainer(isObject: isObject, start: start,
-                                              firstPending: isObject ? pendingMembers.count : pendingElements.count)
-                if isObject {
-                    try parseMemberKey(into: &container, afterCommaAt: nil, open: OpenBracket(isObject: true, start: start))
-                }
-                stack.append(container)
-                continue parseValue
+                guard let empty = try openContainer(isObject: isObject, on: &stack,
+                                                    firstPending: isObject ? pendingMembers.count : pendingElements.count)
+                else { continue parseValue }
+                node = empty
             case Byte.quote:
                 let start = position(at: offset)
                 let text = try parseString(openingQuote: start)
@@ -170,59 +153,100 @@ struct JSONParser {
 
             // Attach the finished node to its container, closing containers as they end.
             while true {
-                let top = stack.count - 1
-                guard top >= 0 else { return node }
+                guard !stack.isEmpty else { return node }
                 skipWhitespace()
-                if stack[top].isObject {
-                    pendingMembers.append(JSONMember(key: stack[top].key,
-                                                     keyPosition: stack[top].keyPosition,
-                                                     value: node))
-                    guard offset < end else {
-                        throw endOfInput(expected: "',' or '}' after object member", open: stack[top].bracket)
-                    }
-                    let next = byte(offset)
-                    if next == Byte.comma {
-                        let comma = offset
-                        offset += 1
-                        skipWhitespace()
-                        let open = stack[top].bracket
-                        try parseMemberKey(into: &stack[top], afterCommaAt: comma, open: open)
-                        continue parseValue
-                    }
-                    if next == Byte.closeBrace {
-                        offset += 1
-                        let container = stack.removeLast()
-                        node = JSONNode(value: .object(pendingMembers.moveOut(from: container.firstPending)),
-                                        position: container.start, endOffset: offset)
-                        continue
-                    }
-                    throw unexpected(expected: "',' or '}'", context: "after object member", open: stack[top].bracket)
-                } else {
-                    pendingElements.append(node)
-                    guard offset < end else {
-                        throw endOfInput(expected: "',' or ']' after array element", open: stack[top].bracket)
-                    }
-                    let next = byte(offset)
-                    if next == Byte.comma {
-                        let comma = offset
-                        offset += 1
-                        skipWhitespace()
-                        if offset < end, byte(offset) == Byte.closeBracket {
-                            throw error("trailing comma before ']'", at: comma)
-                        }
-                        continue parseValue
-                    }
-                    if next == Byte.closeBracket {
-                        offset += 1
-                        let container = stack.removeLast()
-                        node = JSONNode(value: .array(pendingElements.moveOut(from: container.firstPending)),
-                                        position: container.start, endOffset: offset)
-                        continue
-                    }
-                    throw unexpected(expected: "',' or ']'", context: "after array element", open: stack[top].bracket)
-                }
+                let closed = stack[stack.count - 1].isObject
+                    ? try attachMember(node, to: &stack, pending: &pendingMembers)
+                    : try attachElement(node, to: &stack, pending: &pendingElements)
+                guard let closed else { continue parseValue }
+                node = closed
             }
         }
+    }
+
+    /// At `{` or `[`: the node of an empty container, or nil once the container is open
+    /// (pushed on `stack`, an object's first key read) and its first value comes next.
+    @inline(__always)
+    private mutating func openContainer(isObject: Bool, on stack: inout [OpenContainer],
+                                        firstPending: Int) throws(JSONSyntaxError) -> JSONNode? {
+        let start = position(at: offset)
+        if stack.count >= maxDepth {
+            throw JSONSyntaxError(position: start,
+                                  message: "nesting deeper than \(maxDepth) levels")
+        }
+        offset += 1
+        skipWhitespace()
+        let close = isObject ? Byte.closeBrace : Byte.closeBracket
+        if offset < end, byte(offset) == close {
+            offset += 1
+            return JSONNode(value: isObject ? .object([]) : .array([]),
+                            position: start, endOffset: offset)
+        }
+        var container = OpenContainer(isObject: isObject, start: start, firstPending: firstPending)
+        if isObject {
+            try parseMemberKey(into: &container, afterCommaAt: nil, open: OpenBracket(isObject: true, start: start))
+        }
+        stack.append(container)
+        return nil
+    }
+
+    /// Adds `value` as a member of the innermost open object (top of `stack`), then reads
+    /// what follows it at `offset`: a comma and the next key (nil: that member's value
+    /// comes next), or `}` (the finished object, popped off `stack`).
+    @inline(__always)
+    private mutating func attachMember(_ value: consuming JSONNode, to stack: inout [OpenContainer],
+                                       pending: inout PendingStack<JSONMember>) throws(JSONSyntaxError) -> JSONNode? {
+        let top = stack.count - 1
+        pending.append(JSONMember(key: stack[top].key, keyPosition: stack[top].keyPosition, value: value))
+        guard offset < end else {
+            throw endOfInput(expected: "',' or '}' after object member", open: stack[top].bracket)
+        }
+        let next = byte(offset)
+        if next == Byte.comma {
+            let comma = offset
+            offset += 1
+            skipWhitespace()
+            let open = stack[top].bracket
+            try parseMemberKey(into: &stack[top], afterCommaAt: comma, open: open)
+            return nil
+        }
+        if next == Byte.closeBrace {
+            offset += 1
+            let container = stack.removeLast()
+            return JSONNode(value: .object(pending.moveOut(from: container.firstPending)),
+                            position: container.start, endOffset: offset)
+        }
+        throw unexpected(expected: "',' or '}'", context: "after object member", open: stack[top].bracket)
+    }
+
+    /// Adds `value` as an element of the innermost open array (top of `stack`), then reads
+    /// what follows it at `offset`: a comma (nil: the next element comes next), or `]`
+    /// (the finished array, popped off `stack`).
+    @inline(__always)
+    private mutating func attachElement(_ value: consuming JSONNode, to stack: inout [OpenContainer],
+                                        pending: inout PendingStack<JSONNode>) throws(JSONSyntaxError) -> JSONNode? {
+        let top = stack.count - 1
+        pending.append(value)
+        guard offset < end else {
+            throw endOfInput(expected: "',' or ']' after array element", open: stack[top].bracket)
+        }
+        let next = byte(offset)
+        if next == Byte.comma {
+            let comma = offset
+            offset += 1
+            skipWhitespace()
+            if offset < end, byte(offset) == Byte.closeBracket {
+                throw error("trailing comma before ']'", at: comma)
+            }
+            return nil
+        }
+        if next == Byte.closeBracket {
+            offset += 1
+            let container = stack.removeLast()
+            return JSONNode(value: .array(pending.moveOut(from: container.firstPending)),
+                            position: container.start, endOffset: offset)
+        }
+        throw unexpected(expected: "',' or ']'", context: "after array element", open: stack[top].bracket)
     }
 
     /// Parses `"key"` and the `:` after it, leaving `offset` at the member's value.

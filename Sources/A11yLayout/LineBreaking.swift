@@ -115,13 +115,7 @@ enum LineBreaking {
         var lineStart = 0
         var next = 0 // first opportunity after lineStart
         var segmentsPerLine = 1, clustersPerLine = 1, lastLineBytes = prefixProbe
-        // mandatory[i]: the first mandatory break at or after opportunity i (or the count).
-        var mandatory = [Int](repeating: breaks.count, count: breaks.count)
-        var following = breaks.count
-        for i in breaks.indices.reversed() {
-            if breaks[i].isMandatory { following = i }
-            mandatory[i] = following
-        }
+        let mandatory = firstMandatory(breaks)
         // Widths measured for the current line, by end offset.
         var widths: [Int: Double] = [:]
         func width(to end: Int) -> Double {
@@ -176,20 +170,8 @@ enum LineBreaking {
             // The first segment alone is too wide: split it between grapheme clusters.
             if clusterOffsets == nil { clusterOffsets = graphemeBoundaries(utf8: bytes) }
             let all = clusterOffsets!
-            // The first cluster boundary after the line's start (binary search): the line
-            // holds it whatever its width; then as many more as fit.
-            var low = 0, high = all.count
-            while low < high {
-                let mid = (low + high) / 2
-                if all[mid] <= lineStart { low = mid + 1 } else { high = mid }
-            }
-            // Past the last boundary inside the segment.
-            var upper = all.count
-            var from = low + 1
-            while from < upper {
-                let mid = (from + upper) / 2
-                if all[mid] <= segmentEnd { from = mid + 1 } else { upper = mid }
-            }
+            // The line holds the first cluster whatever its width; then as many more as fit.
+            let (low, upper) = clusters(all, after: lineStart, through: segmentEnd)
             let first = low < all.count ? min(all[low], segmentEnd) : segmentEnd
             let more = lastFitting((low + 1)..<upper, hint: low + clustersPerLine - 1) { width(to: all[$0]) <= maxWidth }
             // The whole rest of a split segment fits: whole segments after it may too.
@@ -207,6 +189,37 @@ enum LineBreaking {
             endLine(at: splitEnd, width: splitWidth)
         }
         return lines
+    }
+
+    /// For each opportunity, the index of the first mandatory break at or after it (or
+    /// `breaks.count` when none follows).
+    static func firstMandatory(_ breaks: [BreakOpportunity]) -> [Int] {
+        var mandatory = [Int](repeating: breaks.count, count: breaks.count)
+        var following = breaks.count
+        for i in breaks.indices.reversed() {
+            if breaks[i].isMandatory { following = i }
+            mandatory[i] = following
+        }
+        return mandatory
+    }
+
+    /// The cluster boundaries (sorted `offsets`) of a segment being split, by binary
+    /// search: `first`, the index of the first boundary after `start`, and `upper`, the
+    /// index past the last boundary at or before `segmentEnd`.
+    static func clusters(_ offsets: [Int], after start: Int,
+                         through segmentEnd: Int) -> (first: Int, upper: Int) {
+        var low = 0, high = offsets.count
+        while low < high {
+            let mid = (low + high) / 2
+            if offsets[mid] <= start { low = mid + 1 } else { high = mid }
+        }
+        var upper = offsets.count
+        var from = low + 1
+        while from < upper {
+            let mid = (from + upper) / 2
+            if offsets[mid] <= segmentEnd { from = mid + 1 } else { upper = mid }
+        }
+        return (low, upper)
     }
 
     /// The last index of `range` for which `fits` holds, where it holds for the indexes up

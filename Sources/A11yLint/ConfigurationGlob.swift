@@ -1,66 +1,20 @@
 import A11yModel
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// One `included` / `excluded` entry of `.a11ylint.yml`: a path relative to the
-/// configuration file's folder, in which a component may use `*`, `?` and `[…]`
-/// (within that component) and `**` stands for any number of folders. An entry names
-/// a file or a folder: `specs/legacy` and `specs/**/legacy` also cover every file
-/// below the folders they match.
-public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
-    public let text: String
-    private let components: [String]
-
-    public init(_ text: String) {
-        self.text = text
-        components = text.split(separator: "/", omittingEmptySubsequences: true)
-            .filter { $0 != "." }
-            .map(String.init)
-    }
-
-    public var description: String { text }
-
-    /// True when the pattern matches `path` (components relative to the pattern's
-    /// folder) or one of the folders holding it.
-    public func matches(_ path: [Substring]) -> Bool {
-        FolderGlob.matches(components, path, anchoring: .prefix, isAnyFolders: { $0 == "**" },
-                           component: PathPattern.matchComponent)
-    }
-
-    /// The leading components without wildcards: the folder (or file) to walk when
-    /// this entry is the only thing to lint.
-    public var literalPrefix: String {
-        components.prefix { !PathPattern.hasWildcard($0) }.joined(separator: "/")
-    }
-
-    static func hasWildcard(_ component: String) -> Bool {
-        component.contains { $0 == "*" || $0 == "?" || $0 == "[" }
-    }
-
-    static func matchComponent(_ pattern: String, _ name: Substring) -> Bool {
-        if !hasWildcard(pattern) { return pattern == name }
-        // fnmatch(3) without FNM_PERIOD: `*` also matches names starting with a dot,
-        // as in SwiftLint's globs.
-        return fnmatch(pattern, String(name), 0) == 0
-    }
-}
 
 /// Which files a configuration covers: not excluded, and, when `included` is given,
-/// included. Files outside the configuration's folder are not affected.
+/// included. Files outside the configuration's folder are not affected. Each entry is a
+/// `PathGlob` relative to the configuration file's folder that names a file or a folder:
+/// `specs/legacy` and `specs/**/legacy` also cover every file below the folders they match.
 public struct PathScope: Sendable, Hashable {
     /// Absolute, standardized folder the patterns are relative to.
     public var base: String
-    public var included: [PathPattern]
-    public var excluded: [PathPattern]
+    public var included: [PathGlob]
+    public var excluded: [PathGlob]
 
     public init(base: String, included: [String], excluded: [String]) {
         self.base = PathScope.standardized(base)
-        self.included = included.map(PathPattern.init)
-        self.excluded = excluded.map(PathPattern.init)
+        self.included = included.map(PathGlob.init)
+        self.excluded = excluded.map(PathGlob.init)
     }
 
     public var isEmpty: Bool { included.isEmpty && excluded.isEmpty }
@@ -69,8 +23,8 @@ public struct PathScope: Sendable, Hashable {
     public func contains(absolutePath: String) -> Bool {
         guard let relative = PathScope.relative(PathScope.standardized(absolutePath), to: base) else { return true }
         let components = relative.split(separator: "/", omittingEmptySubsequences: true)
-        if !included.isEmpty, !included.contains(where: { $0.matches(components) }) { return false }
-        return !excluded.contains { $0.matches(components) }
+        if !included.isEmpty, !included.contains(where: { $0.matches(components, anchoring: .prefix) }) { return false }
+        return !excluded.contains { $0.matches(components, anchoring: .prefix) }
     }
 
     /// The files and folders to lint when the command line names none: each

@@ -106,22 +106,6 @@ public enum Contrast {
     }
 }
 
-public enum ConformanceLevel: String, Sendable, Hashable, CaseIterable {
-    case AA, AAA
-
-    /// The text-contrast minimum for this level (WCAG 1.4.3 / 1.4.6).
-    public func requiredTextRatio(largeText: Bool) -> Double {
-        switch (self, largeText) {
-        case (.AA, false): 4.5
-        case (.AA, true): 3
-        case (.AAA, false): 7
-        case (.AAA, true): 4.5
-        }
-    }
-
-    public var textCriterion: String { self == .AA ? "1.4.3" : "1.4.6" }
-}
-
 /// The color forms a spec (and a preset) may use, with messages that say what is wrong.
 public enum ColorSyntax {
     public static let forms = "#RGB, #RRGGBB, #RRGGBBAA, {\"white\", \"alpha\"} or {\"red\", \"green\", \"blue\", \"alpha\"}"

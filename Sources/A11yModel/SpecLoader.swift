@@ -464,7 +464,7 @@ public struct SpecLoader: Sendable {
     }
 }
 
-/// Names for variants that have none.
+/// Variants a spec leaves unnamed or undeclared: the names they get, and a kind's default set.
 public enum VariantNaming {
     /// "Accept terms" → "accept-terms".
     public static func slug(_ text: String) -> String {

@@ -29,7 +29,8 @@ public struct ComponentReport: Sendable {
     public var touchTargetError: Double
 
     public init(spec: ComponentSpec, contrast: [ContrastMeasurement] = [], layouts: [VariantLayouts] = [],
-                touchTarget: Double = 44, touchTargetError: Double = 24) {
+                touchTarget: Double = WCAG.recommendedTargetSize,
+                touchTargetError: Double = WCAG.minimumTargetSize) {
         self.spec = spec
         self.contrast = contrast
         self.layouts = layouts

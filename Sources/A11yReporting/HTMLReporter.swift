@@ -236,8 +236,22 @@ public struct HTMLReporter: Reporter {
         }
 
         mutating func finish(_ totals: LintReport, to sink: inout some ReportSink) {
-            // Waiting sections join the first spec section of their name, their findings first
-            // (they came from files before it, or from later ones after its own).
+            joinWaitingSections()
+            let page = PageOrder(sections)
+            writePageHead(totals, to: &sink)
+            var out = ""
+            if !page.order.isEmpty || !loose.isEmpty || inputErrors > 0 { writeContents(page, into: &out, flushingTo: &sink) }
+            out += "<main id=\"main\">\n"
+            writeSummary(totals, page, into: &out, flushingTo: &sink)
+            sink.write(out)
+            // The sections, then the findings outside them, then the input errors.
+            writeSections(page, to: &sink)
+            writePageEnd(totals, to: &sink)
+        }
+
+        /// Waiting sections join the first spec section of their name, their findings first
+        /// (they came from files before it, or from later ones after its own).
+        private mutating func joinWaitingSections() {
             for number in sections.indices where !sections[number].hasSpec {
                 guard let spec = specSection[sections[number].name] else { continue }
                 sections[number].joined = spec
@@ -246,22 +260,44 @@ public struct HTMLReporter: Reporter {
                 sections[spec].counts.warnings += sections[number].counts.warnings
                 sections[spec].counts.notes += sections[number].counts.notes
             }
-            let sections = self.sections, variantReferences = self.variantReferences
-            func resolved(_ number: Int) -> Int { sections[number].joined ?? number }
-            let order = sections.indices.filter { sections[$0].joined == nil }.sorted {
-                (sections[$0].name, sections[$0].file, $0) < (sections[$1].name, sections[$1].file, $1)
+        }
+
+        /// The sections as the page shows them, known once every file is in: their order
+        /// (component name, then file; joined sections left out), ids and titles.
+        struct PageOrder {
+            let sections: [SectionFacts]
+            /// Section numbers in page order.
+            let order: [Int]
+            /// `position[number]`: where section `number` is in `order`.
+            let position: [Int]
+            /// How many sections of the page have each name.
+            private let names: [String: Int]
+
+            init(_ sections: [SectionFacts]) {
+                self.sections = sections
+                order = sections.indices.filter { sections[$0].joined == nil }.sorted {
+                    (sections[$0].name, sections[$0].file, $0) < (sections[$1].name, sections[$1].file, $1)
+                }
+                var position = [Int](repeating: 0, count: sections.count)
+                for (index, number) in order.enumerated() { position[number] = index }
+                self.position = position
+                var names: [String: Int] = [:]
+                for number in order { names[sections[number].name, default: 0] += 1 }
+                self.names = names
             }
-            var position = [Int](repeating: 0, count: sections.count)
-            for (index, number) in order.enumerated() { position[number] = index }
-            var names: [String: Int] = [:]
-            for number in order { names[sections[number].name, default: 0] += 1 }
+
+            /// The section shown for section `number`: the one it joined, if it did.
+            func resolved(_ number: Int) -> Int { sections[number].joined ?? number }
             func id(_ number: Int) -> String { "component-\(position[resolved(number)] + 1)" }
+            /// The component's name, with its file when two sections share the name.
             func title(_ number: Int) -> String {
                 let section = sections[resolved(number)]
                 return section.name + (names[section.name]! > 1 ? " in \(section.file)" : "")
             }
-            let hasLoose = !loose.isEmpty
+        }
 
+        /// From the doctype to the end of the page's header (tool, files, components).
+        private func writePageHead(_ totals: LintReport, to sink: inout some ReportSink) {
             var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             out += "<title>a11ylint report: \(counted(counts.errors, "error")), \(counted(counts.warnings, "warning")),"
@@ -273,27 +309,30 @@ public struct HTMLReporter: Reporter {
             if options.strict { meta.append("strict mode: warnings fail") }
             out += "<p class=\"meta\">\(Markup.escape(meta.joined(separator: " · ")))</p>\n</header>\n"
             sink.write(out)
-            out = ""
+        }
 
-            // Contents.
-            if !order.isEmpty || hasLoose || inputErrors > 0 {
-                out += "<nav aria-labelledby=\"contents-title\">\n<h2 id=\"contents-title\">Contents</h2>\n<ul>\n"
-                out += "<li><a href=\"#summary\">Summary</a></li>\n"
-                for number in order {
-                    out += "<li><a href=\"#\(id(number))\">\(Markup.escape(title(number)))</a> <span class=\"muted\">("
-                        + tally(sections[number].counts) + ")</span></li>\n"
-                    if out.utf8.count >= Spool.chunkSize {
-                        sink.write(out)
-                        out = ""
-                    }
+        /// The contents: the summary, each section with its tally, the findings outside
+        /// components and the input errors. Long contents go to `sink` in chunks.
+        private func writeContents(_ page: PageOrder, into out: inout String, flushingTo sink: inout some ReportSink) {
+            out += "<nav aria-labelledby=\"contents-title\">\n<h2 id=\"contents-title\">Contents</h2>\n<ul>\n"
+            out += "<li><a href=\"#summary\">Summary</a></li>\n"
+            for number in page.order {
+                out += "<li><a href=\"#\(page.id(number))\">\(Markup.escape(page.title(number)))</a> <span class=\"muted\">("
+                    + tally(page.sections[number].counts) + ")</span></li>\n"
+                if out.utf8.count >= Spool.chunkSize {
+                    sink.write(out)
+                    out = ""
                 }
-                if hasLoose { out += "<li><a href=\"#other-findings\">Findings outside components</a></li>\n" }
-                if inputErrors > 0 { out += "<li><a href=\"#input-errors\">Input errors</a></li>\n" }
-                out += "</ul>\n</nav>\n"
             }
-            out += "<main id=\"main\">\n"
+            if !loose.isEmpty { out += "<li><a href=\"#other-findings\">Findings outside components</a></li>\n" }
+            if inputErrors > 0 { out += "<li><a href=\"#input-errors\">Input errors</a></li>\n" }
+            out += "</ul>\n</nav>\n"
+        }
 
-            // Summary.
+        /// The summary: a tile per count, and the findings per rule with links to the
+        /// sections that have them. A long table goes to `sink` in chunks.
+        private func writeSummary(_ totals: LintReport, _ page: PageOrder, into out: inout String,
+                                  flushingTo sink: inout some ReportSink) {
             out += "<section aria-labelledby=\"summary\">\n<h2 id=\"summary\">Summary</h2>\n"
             out += "<ul class=\"counts\">\n"
             func tile(_ n: Int, _ singular: String, _ style: String) {
@@ -308,57 +347,58 @@ public struct HTMLReporter: Reporter {
                 out += "<li class=\"tile zero\"><span class=\"n\">\(baselined)</span> baselined</li>\n"
             }
             out += "</ul>\n"
-            if counts.findings == 0 {
+            guard counts.findings > 0 else {
                 out += inputErrors == 0 ? "<p class=\"clean\">No findings.</p>\n</section>\n" : "</section>\n"
-            } else {
-                let descriptions = Dictionary(totals.rules.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-                out += "<div class=\"table-wrap\" role=\"region\" aria-labelledby=\"rules-caption\" tabindex=\"0\">\n"
-                out += "<table class=\"rules\">\n<caption id=\"rules-caption\">Findings per rule</caption>\n<thead>\n<tr>"
-                    + "<th scope=\"col\">Rule</th><th scope=\"col\">WCAG</th><th scope=\"col\" class=\"num\">Errors</th>"
-                    + "<th scope=\"col\" class=\"num\">Warnings</th><th scope=\"col\" class=\"num\">Notes</th>"
-                    + "<th scope=\"col\">Where</th></tr>\n</thead>\n<tbody>\n"
-                for rule in rules.keys.sorted() {
-                    let entry = rules[rule]!
-                    let description = descriptions[rule]
-                    out += "<tr><th scope=\"row\"><code>\(Markup.escape(rule))</code>"
-                    if let name = description?.name, name != rule { out += "<br><span class=\"muted\">\(Markup.escape(name))</span>" }
-                    out += "</th><td>\(wcagLinks(description?.wcag ?? []))</td>"
-                    out += "<td class=\"num\">\(entry.counts.errors)</td><td class=\"num\">\(entry.counts.warnings)</td>"
-                        + "<td class=\"num\">\(entry.counts.notes)</td>"
-                    // Components in page order, findings outside them last.
-                    var links = Set(entry.sections.map(resolved)).sorted { position[$0] < position[$1] }.map { number in
-                        "<a href=\"#\(id(number))\">\(Markup.escape(title(number)))</a>"
-                    }
-                    if entry.outside { links.append("<a href=\"#other-findings\">Findings outside components</a>") }
-                    out += "<td>\(links.joined(separator: ", "))</td></tr>\n"
-                    if out.utf8.count >= Spool.chunkSize {
-                        sink.write(out)
-                        out = ""
-                    }
-                }
-                out += "</tbody>\n</table>\n</div>\n</section>\n"
+                return
             }
-            sink.write(out)
-            out = ""
+            let descriptions = Dictionary(totals.rules.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            out += "<div class=\"table-wrap\" role=\"region\" aria-labelledby=\"rules-caption\" tabindex=\"0\">\n"
+            out += "<table class=\"rules\">\n<caption id=\"rules-caption\">Findings per rule</caption>\n<thead>\n<tr>"
+                + "<th scope=\"col\">Rule</th><th scope=\"col\">WCAG</th><th scope=\"col\" class=\"num\">Errors</th>"
+                + "<th scope=\"col\" class=\"num\">Warnings</th><th scope=\"col\" class=\"num\">Notes</th>"
+                + "<th scope=\"col\">Where</th></tr>\n</thead>\n<tbody>\n"
+            for rule in rules.keys.sorted() {
+                let entry = rules[rule]!
+                let description = descriptions[rule]
+                out += "<tr><th scope=\"row\"><code>\(Markup.escape(rule))</code>"
+                if let name = description?.name, name != rule { out += "<br><span class=\"muted\">\(Markup.escape(name))</span>" }
+                out += "</th><td>\(wcagLinks(description?.wcag ?? []))</td>"
+                out += "<td class=\"num\">\(entry.counts.errors)</td><td class=\"num\">\(entry.counts.warnings)</td>"
+                    + "<td class=\"num\">\(entry.counts.notes)</td>"
+                // Components in page order, findings outside them last.
+                var links = Set(entry.sections.map(page.resolved)).sorted { page.position[$0] < page.position[$1] }.map { number in
+                    "<a href=\"#\(page.id(number))\">\(Markup.escape(page.title(number)))</a>"
+                }
+                if entry.outside { links.append("<a href=\"#other-findings\">Findings outside components</a>") }
+                out += "<td>\(links.joined(separator: ", "))</td></tr>\n"
+                if out.utf8.count >= Spool.chunkSize {
+                    sink.write(out)
+                    out = ""
+                }
+            }
+            out += "</tbody>\n</table>\n</div>\n</section>\n"
+        }
 
-            // The sections, then the findings outside them, then the input errors.
-            let escapedTitles = order.reduce(into: [Int: [UInt8]]()) { $0[$1] = Array(Markup.escape(title($1)).utf8) }
+        /// Each section in page order, copied from the spool with its placeholders resolved.
+        private func writeSections(_ page: PageOrder, to sink: inout some ReportSink) {
+            let sections = page.sections, variantReferences = self.variantReferences
+            let escapedTitles = page.order.reduce(into: [Int: [UInt8]]()) { $0[$1] = Array(Markup.escape(page.title($1)).utf8) }
             let resolve: (Int) -> [UInt8] = { placeholder in
                 let number = placeholder / 4
                 switch Slot(rawValue: placeholder % 4) {
-                case .id: return Array(id(number).utf8)
-                case .title: return escapedTitles[resolved(number)] ?? []
-                case .tally: return Array(tally(sections[resolved(number)].counts).utf8)
+                case .id: return Array(page.id(number).utf8)
+                case .title: return escapedTitles[page.resolved(number)] ?? []
+                case .tally: return Array(tally(sections[page.resolved(number)].counts).utf8)
                 case .variant:
                     let reference = variantReferences[number]
-                    let target = resolved(reference.section)
+                    let target = page.resolved(reference.section)
                     let code = "<code>\(Markup.escape(reference.variant))</code>"
                     guard let index = sections[target].variants.firstIndex(of: reference.variant) else { return Array(code.utf8) }
-                    return Array("<a href=\"#\(id(target))-v\(index + 1)\">\(code)</a>".utf8)
+                    return Array("<a href=\"#\(page.id(target))-v\(index + 1)\">\(code)</a>".utf8)
                 case nil: return []
                 }
             }
-            for number in order {
+            for number in page.order {
                 let section = sections[number]
                 spool.copy(section.head, to: &sink, resolving: resolve)
                 if section.findings.isEmpty {
@@ -371,7 +411,11 @@ public struct HTMLReporter: Reporter {
                 if let body = section.body { spool.copy(body, to: &sink, resolving: resolve) }
                 sink.write("</section>\n")
             }
-            if hasLoose {
+        }
+
+        /// The findings outside components, the input errors, and the footer.
+        private func writePageEnd(_ totals: LintReport, to sink: inout some ReportSink) {
+            if !loose.isEmpty {
                 sink.write("<section aria-labelledby=\"other-findings\">\n<h2 id=\"other-findings\">Findings outside components</h2>\n")
                 for part in loose { spool.copy(part, to: &sink) }
                 sink.write("</section>\n")

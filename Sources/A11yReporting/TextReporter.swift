@@ -31,9 +31,9 @@ public struct TextReporter: Reporter {
             inputErrors += results.inputErrors
             guard !results.findings.isEmpty else { return }
             var out = ""
-            let naming = VariantNaming(results.findings)
+            let qualifier = MessageQualifier(results.findings)
             for finding in results.findings where !(options.quiet && finding.severity == .note) {
-                TextReporter.line(location: finding.location, severity: finding.severity, message: naming.message(of: finding),
+                TextReporter.line(location: finding.location, severity: finding.severity, message: qualifier.message(of: finding),
                      tag: finding.rule, color: options.useColor, into: &out)
             }
             sink.write(out)
@@ -56,7 +56,7 @@ public struct TextReporter: Reporter {
     /// Where a file's findings come from several variants (or themes), a line alone does
     /// not say which: the message gains `(variant NAME, theme T)` for what it does not
     /// already name.
-    struct VariantNaming {
+    struct MessageQualifier {
         private var variantsByFile: [String: Set<String>] = [:]
         private var themesByFile: [String: Set<String>] = [:]
 

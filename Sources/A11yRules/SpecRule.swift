@@ -5,12 +5,12 @@ import A11yLayout
 public struct RuleOptions: Sendable, Hashable {
     public var level: ConformanceLevel = .AA
     /// Text at least this size (pt) is "large" (WCAG: 18 pt, or 14 pt bold).
-    public var largeTextSize: Double = 18
-    public var largeBoldTextSize: Double = 14
+    public var largeTextSize = WCAG.largeTextSize
+    public var largeBoldTextSize = WCAG.largeBoldTextSize
     /// Touch targets below this are warnings (Apple HIG, WCAG 2.5.5)…
-    public var touchTargetWarning: Double = 44
+    public var touchTargetWarning = WCAG.recommendedTargetSize
     /// …and below this errors (WCAG 2.5.8).
-    public var touchTargetError: Double = 24
+    public var touchTargetError = WCAG.minimumTargetSize
     public init() {}
 }
 

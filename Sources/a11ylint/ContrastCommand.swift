@@ -51,10 +51,7 @@ struct ContrastCommand: ParsableCommand {
         let requirement = ContrastRequirement(background: measured.background, ratio: required)
         let suggestion = passes ? nil : ContrastSuggestion.nearest(to: measured.foreground, meeting: [requirement])
         let suggestedAlpha = passes ? nil : ContrastSuggestion.smallestAlpha(of: fg, meeting: [requirement])
-        let checks: [(String, Double)] = [
-            ("AA normal text", 4.5), ("AA large text", 3), ("AAA normal text", 7), ("AAA large text", 4.5),
-            ("non-text (1.4.11)", 3),
-        ]
+        let checks = WCAG.contrastChecks
         switch format {
         case .json:
             let json = JSONOutput.object([

@@ -300,24 +300,6 @@ struct ConfigurationTests {
         #expect(scope.contains(absolutePath: "/elsewhere/x.json"))
     }
 
-    @Test func pathPatterns() {
-        func matches(_ pattern: String, _ path: String) -> Bool {
-            PathPattern(pattern).matches(path.split(separator: "/"))
-        }
-        #expect(matches("specs", "specs/components/A.json"))
-        #expect(matches("./specs/", "specs/A.json"))
-        #expect(!matches("specs", "specsX/A.json"))
-        #expect(matches("**/*.swift", "A.swift"))
-        #expect(matches("**/*.swift", "Sources/UI/A.swift"))
-        #expect(!matches("**/*.swift", "Sources/UI/A.json"))
-        #expect(matches("Sources/**/Generated", "Sources/a/b/Generated/X.swift"))
-        #expect(matches("Sources/*/View?.swift", "Sources/UI/View1.swift"))
-        #expect(!matches("Sources/*/View?.swift", "Sources/UI/Deep/View1.swift"))
-        #expect(matches("specs/[AB].json", "specs/B.json"))
-        #expect(PathPattern("Sources/**/*.swift").literalPrefix == "Sources")
-        #expect(PathPattern("**/*.json").literalPrefix == "")
-    }
-
     // MARK: warnings and errors, with positions
 
     @Test func unknownKeysAndRulesAreWarningsWithSuggestions() throws {

@@ -238,9 +238,9 @@ enum WholeRendering {
 
     static func text(_ report: LintReport, options: ReportOptions) -> String {
         var out = ""
-        let naming = TextReporter.VariantNaming(report.findings)
+        let qualifier = TextReporter.MessageQualifier(report.findings)
         for finding in report.findings where !(options.quiet && finding.severity == .note) {
-            TextReporter.line(location: finding.location, severity: finding.severity, message: naming.message(of: finding),
+            TextReporter.line(location: finding.location, severity: finding.severity, message: qualifier.message(of: finding),
                               tag: finding.rule, color: options.useColor, into: &out)
         }
         for error in report.inputErrors {

@@ -417,18 +417,6 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
     }
 }
 
-@Suite struct PathGlobTests {
-    @Test func globs() {
-        #expect(PathGlob("*.swift").matches("a/b/View.swift"))
-        #expect(!PathGlob("*.swift").matches("a/b/View.swiftx"))
-        #expect(PathGlob("Sources/**").matches("Sources/A/B.swift"))
-        #expect(PathGlob("**/Tests/*.swift").matches("x/Tests/T.swift"))
-        #expect(PathGlob("Sources/*/View?.swift").matches("./Sources/A/View1.swift"))
-        #expect(!PathGlob("Sources/*/View?.swift").matches("Sources/A/B/View1.swift"))
-        #expect(PathGlob("a*b*c").matches("axxbyyc") && !PathGlob("a*b*c").matches("axxbyy"))
-    }
-}
-
 @Suite struct SourcePatternTests {
     @Test func anchoredLiteralPrefixes() {
         func prefix(_ pattern: String) -> String {

@@ -38,7 +38,7 @@ public enum ContrastMeasurements {
         }
         if request.kind == .nonText {
             var m = pair(.nonText, variant, theme, role: request.role, subject: request.subject, color: color,
-                         on: background, required: NonTextContrastRule.required, wcag: ["1.4.11"])
+                         on: background, required: WCAG.nonTextContrast, wcag: [WCAG.nonTextContrastCriterion])
             m.backgroundRole = backgroundRole
             return m
         }
@@ -154,7 +154,6 @@ public struct TextContrastRule: SpecRule, ContrastReading {
 /// WCAG 1.4.11: the indicator's boundary and state marks against what surrounds them.
 public struct NonTextContrastRule: SpecRule, ContrastReading {
     public let id = "nontext-contrast"
-    public static let required = 3.0
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {

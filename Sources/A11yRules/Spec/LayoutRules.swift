@@ -44,9 +44,9 @@ public struct TouchTargetRule: SpecRule {
             let required: Double
             let wcag: [String]
             if w < options.touchTargetError || h < options.touchTargetError {
-                (severity, required, wcag) = (.error, options.touchTargetError, ["2.5.8"])
+                (severity, required, wcag) = (.error, options.touchTargetError, [WCAG.minimumTargetSizeCriterion])
             } else if w < options.touchTargetWarning || h < options.touchTargetWarning {
-                (severity, required, wcag) = (.warning, options.touchTargetWarning, ["2.5.5"])
+                (severity, required, wcag) = (.warning, options.touchTargetWarning, [WCAG.recommendedTargetSizeCriterion])
             } else {
                 return nil
             }

@@ -1,7 +1,7 @@
 import Testing
 @testable import A11yModel
 
-@Suite struct FolderGlobTests {
+@Suite struct PathGlobTests {
     /// The backtracking matcher the table replaced: the reference on small inputs.
     func reference(_ globs: ArraySlice<String>, _ parts: ArraySlice<String>, prefix: Bool) -> Bool {
         guard let glob = globs.first else { return prefix || parts.isEmpty }
@@ -17,9 +17,9 @@ import Testing
         return reference(globs.dropFirst(), parts.dropFirst(), prefix: prefix)
     }
 
-    func matches(_ globs: [String], _ parts: [String], _ anchoring: FolderGlob.Anchoring) -> Bool {
-        FolderGlob.matches(globs, parts, anchoring: anchoring, isAnyFolders: { $0 == "**" },
-                           component: { $0 == "?" || $0 == $1 })
+    func matches(_ globs: [String], _ parts: [String], _ anchoring: PathGlob.Anchoring) -> Bool {
+        PathGlob.matches(globs, parts, anchoring: anchoring, isAnyFolders: { $0 == "**" },
+                         component: { $0 == "?" || $0 == $1 })
     }
 
     @Test func agreesWithBacktrackingOnEveryShortGlobAndPath() {
@@ -53,5 +53,36 @@ import Testing
         #expect(!matches(globs, parts, .prefix))
         #expect(!matches(globs, parts, .suffix))
         #expect(matches(globs, parts + ["zz"], .whole))
+    }
+
+    /// A rule's file globs (`.suffix`).
+    @Test func ruleFileGlobs() {
+        func matches(_ glob: String, _ path: String) -> Bool { PathGlob(glob).matches(path: path, anchoring: .suffix) }
+        #expect(matches("*.swift", "a/b/View.swift"))
+        #expect(!matches("*.swift", "a/b/View.swiftx"))
+        #expect(matches("Sources/**", "Sources/A/B.swift"))
+        #expect(matches("**/Tests/*.swift", "x/Tests/T.swift"))
+        #expect(matches("Sources/*/View?.swift", "./Sources/A/View1.swift"))
+        #expect(!matches("Sources/*/View?.swift", "Sources/A/B/View1.swift"))
+        #expect(matches("a*b*c", "axxbyyc") && !matches("a*b*c", "axxbyy"))
+    }
+
+    /// The configuration's `included` / `excluded` (`.prefix`).
+    @Test func configurationGlobs() {
+        func matches(_ pattern: String, _ path: String) -> Bool {
+            PathGlob(pattern).matches(path.split(separator: "/"), anchoring: .prefix)
+        }
+        #expect(matches("specs", "specs/components/A.json"))
+        #expect(matches("./specs/", "specs/A.json"))
+        #expect(!matches("specs", "specsX/A.json"))
+        #expect(matches("**/*.swift", "A.swift"))
+        #expect(matches("**/*.swift", "Sources/UI/A.swift"))
+        #expect(!matches("**/*.swift", "Sources/UI/A.json"))
+        #expect(matches("Sources/**/Generated", "Sources/a/b/Generated/X.swift"))
+        #expect(matches("Sources/*/View?.swift", "Sources/UI/View1.swift"))
+        #expect(!matches("Sources/*/View?.swift", "Sources/UI/Deep/View1.swift"))
+        #expect(matches("specs/[AB].json", "specs/B.json"))
+        #expect(PathGlob("Sources/**/*.swift").literalPrefix == "Sources")
+        #expect(PathGlob("**/*.json").literalPrefix == "")
     }
 }
