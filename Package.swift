@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Dependencies flow one way:
-//   A11yJSON, A11yPattern  →  A11yModel  →  A11yLayout  →  A11yRules  →  A11yLint
+//   A11yPattern            →  A11ySwiftReader (the fast Swift reader: lexer, call syntax, chains and
+//                             containers, view position, suppression comments)
+//   A11yJSON, A11yPattern, A11ySwiftReader  →  A11yModel  →  A11yLayout  →  A11yRules  →  A11yLint
 //   A11yModel, A11yLayout  →  A11yReport (what a run hands the reporters; the Spool reports and
 //                             the baseline being written keep their parts in)  →  A11yLint, A11yReporting
 //   everything             →  a11ylint (argument parsing and wiring only)
@@ -13,7 +15,8 @@ let package = Package(
         .executable(name: "a11ylint", targets: ["a11ylint"]),
         // The linter as a library: for the fuzz targets (Fuzz/), the reference-parser tests
         // and the reader's differential test against SwiftSyntax (Tests/ReaderDifferential).
-        .library(name: "A11yLintKit", targets: ["A11yLint", "A11yReporting", "A11yReport", "A11yRules", "A11yModel"]),
+        .library(name: "A11yLintKit", targets: ["A11yLint", "A11yReporting", "A11yReport", "A11yRules", "A11yModel",
+                                                         "A11ySwiftReader"]),
         .plugin(name: "A11yLintBuildToolPlugin", targets: ["A11yLintBuildToolPlugin"]),
         .plugin(name: "A11yLintCommandPlugin", targets: ["A11yLintCommandPlugin"]),
     ],
@@ -36,12 +39,14 @@ let package = Package(
 
         .target(name: "A11yJSON"),
         .target(name: "A11yPattern", dependencies: ["CPCRE2"]),
+        // The fast Swift reader; its tables stay internal (see its SwiftSource.swift).
+        .target(name: "A11ySwiftReader", dependencies: ["A11yPattern"]),
         .target(name: "A11yModel",
-                dependencies: ["A11yJSON", "A11yPattern", .product(name: "Yams", package: "Yams")]),
+                dependencies: ["A11yJSON", "A11yPattern", "A11ySwiftReader", .product(name: "Yams", package: "Yams")]),
         .target(name: "A11yLayout",
                 dependencies: ["A11yModel", "CHarfBuzz", "CFontconfig", "CICULineBreak"]),
         .target(name: "A11yRules",
-                dependencies: ["A11yModel", "A11yLayout", "A11yPattern",
+                dependencies: ["A11yModel", "A11yLayout", "A11yPattern", "A11ySwiftReader",
                                .product(name: "Yams", package: "Yams")],
                 plugins: ["EmbedRules"]),
         // The rule catalogue is compiled into the binary (see Plugins/EmbedRules).
@@ -55,21 +60,22 @@ let package = Package(
                 dependencies: ["a11ylint"]),
         .target(name: "A11yReport", dependencies: ["A11yModel", "A11yLayout"]),
         .target(name: "A11yLint",
-                dependencies: ["A11yRules", "A11yReport", .product(name: "Yams", package: "Yams")]),
+                dependencies: ["A11yRules", "A11yReport", "A11ySwiftReader", .product(name: "Yams", package: "Yams")]),
         .target(name: "A11yReporting", dependencies: ["A11yModel", "A11yLayout", "A11yReport"]),
         .executableTarget(name: "a11ylint",
                           dependencies: ["A11yLint", "A11yReporting",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .executableTarget(name: "a11ylint-bench",
-                          dependencies: ["A11yJSON", "A11yModel", "A11yLayout", "A11yRules", "A11yReport", "A11yLint", "A11yReporting"],
+                          dependencies: ["A11yJSON", "A11ySwiftReader", "A11yModel", "A11yLayout", "A11yRules", "A11yReport", "A11yLint", "A11yReporting"],
                           path: "Benchmarks/a11ylint-bench"),
 
         .testTarget(name: "A11yJSONTests", dependencies: ["A11yJSON"]),
         .testTarget(name: "A11yPatternTests", dependencies: ["A11yPattern"]),
-        .testTarget(name: "A11yModelTests", dependencies: ["A11yModel", "A11yRules"]),
+        .testTarget(name: "A11ySwiftReaderTests", dependencies: ["A11ySwiftReader"]),
+        .testTarget(name: "A11yModelTests", dependencies: ["A11yModel", "A11yRules", "A11ySwiftReader"]),
         .testTarget(name: "A11yLayoutTests", dependencies: ["A11yLayout"]),
-        .testTarget(name: "A11yRulesTests", dependencies: ["A11yRules"]),
+        .testTarget(name: "A11yRulesTests", dependencies: ["A11yRules", "A11ySwiftReader"]),
         .testTarget(name: "A11yLintTests", dependencies: ["A11yLint", "A11yReport"]),
         .testTarget(name: "A11yReportingTests", dependencies: ["A11yReporting", "A11yReport"]),
         .testTarget(name: "CLITests", dependencies: ["a11ylint", "A11yModel", "A11yReport"], exclude: ["Golden"]),

@@ -1,6 +1,7 @@
 import Foundation
 import A11yModel
 import A11yRules
+import A11ySwiftReader
 
 /// Lints 5,000 generated SwiftUI files of about 200 lines with every shipped source rule,
 /// in process and in parallel, and prints the time.

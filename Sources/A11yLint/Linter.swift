@@ -4,6 +4,7 @@ import A11yModel
 import A11yReport
 import A11yLayout
 import A11yRules
+import A11ySwiftReader
 
 /// What to check and how strictly: defaults, then `.a11ylint.yml`, then the
 /// command line.

@@ -13,7 +13,7 @@ public enum OutputFile {
     }
 
     /// Replaces `path` with `bytes`, atomically.
-    public static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(WriteError) {
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(WriteError) {
         let writer = try Writer(path: path)
         writer.write(bytes)
         try writer.commit()
@@ -117,7 +117,15 @@ public enum OutputFile {
         }
         private var committed = false
 
-        public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        /// Appends `bytes` (an array, a slice, a buffer: any contiguous storage is written
+        /// in place, other collections are copied once).
+        public func write<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+            if let done: Void = bytes.withContiguousStorageIfAvailable({ write(buffer: $0) }) { return done }
+            let copy = Array(bytes)
+            copy.withUnsafeBufferPointer { write(buffer: $0) }
+        }
+
+        private func write(buffer bytes: UnsafeBufferPointer<UInt8>) {
             guard failure == nil, !isClosed, !bytes.isEmpty else { return }
             if buffer.count + bytes.count > capacity {
                 flush()
@@ -131,11 +139,11 @@ public enum OutputFile {
 
         public func write(_ text: String) {
             var text = text
-            text.withUTF8 { write($0) }
+            text.withUTF8 { write(buffer: $0) }
         }
 
         public func write(_ bytes: [UInt8]) {
-            bytes.withUnsafeBufferPointer { write($0) }
+            bytes.withUnsafeBufferPointer { write(buffer: $0) }
         }
 
         private func flush() {

@@ -1,6 +1,7 @@
 import Foundation
 import A11yJSON
 import A11yModel
+import A11ySwiftReader
 
 extension Linter {
     /// The component specs in one file (a spec, or the checkbox calls of a Swift

@@ -1,5 +1,6 @@
 import A11yJSON
 import A11yModel
+import A11ySwiftReader
 
 /// The rule that reports suppressions which silence nothing (and suppression
 /// comments a11ylint cannot read): a stale suppression hides the next real finding.
@@ -45,6 +46,9 @@ struct SuppressionContext {
 /// (`accessibility_label_for_image`, `accessibility_trait_for_button`; `all` means all of
 /// those) suppresses that rule. Other SwiftLint rule ids are SwiftLint's business: they
 /// are ignored, and an unused SwiftLint comment is never reported.
+///
+/// The comments are read by the Swift reader (`SwiftSource.suppressionComments()`); this
+/// type applies them.
 struct SourceSuppressions {
     enum Command: String, CaseIterable {
         case disable
@@ -72,9 +76,6 @@ struct SourceSuppressions {
         func covers(_ p: TextPosition) -> Bool { start <= p && (end.map { p < $0 } ?? true) }
     }
 
-    static let prefix = Array("a11ylint:".utf8)
-    static let swiftlintPrefix = Array("swiftlint:".utf8)
-
     private(set) var regions: [Region] = []
     /// Comments that start with `a11ylint:` but cannot be read.
     /// Comments that cannot be read: where, the message's name in `unused-suppression`'s
@@ -85,8 +86,8 @@ struct SourceSuppressions {
     init(source: SwiftSource, path: String, aliases: [String: String] = [:]) {
         var open: [String: [Int]] = [:] // rule id → indices of regions still open
         let aliased = Array(Set(aliases.values)).sorted()
-        for range in source.comments {
-            guard var directive = Self.directive(in: range, source: source, path: path) else { continue }
+        for comment in source.suppressionComments() {
+            var directive = Directive(comment, path: path)
             let line = directive.location.line
             if directive.foreign {
                 guard Command(rawValue: directive.commandText) != nil else { continue }
@@ -135,49 +136,15 @@ struct SourceSuppressions {
         var location: SourceLocation
         /// A `swiftlint:` comment.
         var foreign = false
-    }
 
-    /// Reads the comment at `range` when it is an `a11ylint:` directive.
-    private static func directive(in range: Range<Int>, source: SwiftSource, path: String) -> Directive? {
-        let bytes = source.bytes
-        var i = range.lowerBound
-        var end = range.upperBound
-        // Skip the comment opener (`//`, `///`, `/*`, `/**`) and blanks.
-        while i < end, bytes[i] == UInt8(ascii: "/") || bytes[i] == UInt8(ascii: "*") { i += 1 }
-        if end - range.lowerBound >= 4, bytes[end - 1] == UInt8(ascii: "/"), bytes[end - 2] == UInt8(ascii: "*"),
-           bytes[range.lowerBound + 1] == UInt8(ascii: "*") {
-            end -= 2 // the `*/` of a block comment
+        init(_ comment: SuppressionComment, path: String) {
+            commandText = comment.command
+            rules = comment.rules.map {
+                RuleToken(id: $0.text, location: SourceLocation(file: path, line: $0.line, column: $0.column))
+            }
+            location = SourceLocation(file: path, line: comment.line, column: comment.column)
+            foreign = comment.isSwiftLint
         }
-        while i < end, isBlank(bytes[i]) { i += 1 }
-        var prefix = Self.prefix
-        var foreign = false
-        if end - i > swiftlintPrefix.count, Array(bytes[i..<(i + swiftlintPrefix.count)]) == swiftlintPrefix {
-            prefix = swiftlintPrefix
-            foreign = true
-        }
-        guard end - i > prefix.count, Array(bytes[i..<(i + prefix.count)]) == prefix,
-              !isBlank(bytes[i + prefix.count]) else { return nil } // prose such as "a11ylint: …" is no directive
-        func location(_ offset: Int) -> SourceLocation {
-            let p = source.position(atOffset: offset)
-            return SourceLocation(file: path, line: p.line, column: p.column)
-        }
-        let commentLocation = location(range.lowerBound)
-        var tokens: [(text: String, offset: Int)] = []
-        var j = i + prefix.count
-        while j < end {
-            while j < end, isBlank(bytes[j]) || bytes[j] == UInt8(ascii: ",") { j += 1 }
-            let start = j
-            while j < end, !isBlank(bytes[j]), bytes[j] != UInt8(ascii: ",") { j += 1 }
-            if j > start { tokens.append((String(decoding: bytes[start..<j], as: UTF8.self), start)) }
-        }
-        guard let first = tokens.first else { return nil }
-        let ruleTokens = tokens.dropFirst().prefix { $0.text != "--" && $0.text != "-" }
-            .map { RuleToken(id: $0.text, location: location($0.offset)) }
-        return Directive(commandText: first.text, rules: ruleTokens, location: commentLocation, foreign: foreign)
-    }
-
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 
     /// Removes the findings a comment silences; returns how many it removed.

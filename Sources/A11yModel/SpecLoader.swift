@@ -1,4 +1,5 @@
 import A11yJSON
+import A11ySwiftReader
 
 /// What reading one spec file produced. `spec` is nil when the file has input
 /// errors (it is then not linted; the errors say why).

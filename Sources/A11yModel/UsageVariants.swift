@@ -1,4 +1,5 @@
 import A11yPattern
+import A11ySwiftReader
 
 /// A Swift call that configures a component, e.g. `checkbox.configure(text: …)`,
 /// `OUDSCheckboxItem("Label", isOn: $on)` or `OUDSSwitchItem("Wi-Fi", isOn: $on)`.

@@ -3,6 +3,7 @@ import A11yJSON
 import A11yModel
 import A11yPattern
 import A11yRules
+import A11ySwiftReader
 
 /// The spec model read from JSON: defaults, kind inference, overrides, themes,
 /// variants derived from usage, with positions into the raw text.

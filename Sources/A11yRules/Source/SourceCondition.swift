@@ -1,6 +1,7 @@
 import Yams
 import A11yModel
 import A11yPattern
+import A11ySwiftReader
 
 /// A test on a chain (the anchor's, or an enclosing container's), written in a rule's
 /// YAML. Patterns are PCRE2 over the masked text, run on one part of the chain at a time,
@@ -207,10 +208,8 @@ struct ConditionEvaluator {
     }
 
     private func matches(_ pattern: Pattern, _ range: Range<Int>) throws(ConditionLimitHit) -> Bool {
-        let subject = UnsafeBufferPointer(rebasing: structure.text[range])
-        if pattern.cannotMatch(subject) { return false }
-        // The masked text comes from a Swift string, with whole characters blanked: valid UTF-8.
-        switch pattern.firstMatch(in: subject, scratch: scratch, subjectIsValidUTF8: true) {
+        if structure.cannotMatch(pattern, in: range) { return false }
+        switch structure.firstMatch(pattern, in: range, scratch: scratch) {
         case .match: return true
         case .noMatch: return false
         case .limit(let error): throw ConditionLimitHit(message: error.message)

@@ -1,5 +1,6 @@
 import A11yModel
 import A11yPattern
+import A11ySwiftReader
 
 /// A user's regex rule from `.a11ylint.yml` `custom_rules`: matched over the masked
 /// source (never inside comments or strings), reported at the match.
@@ -98,8 +99,7 @@ public struct SourceRuleSet: Sendable {
         guard !applicable.isEmpty, !source.bytes.isEmpty else { return [] }
         let scratch = MatchScratch(limits: limits)
         var findings: [Finding] = []
-        source.withUnsafeTables { tables in
-            let structure = SwiftStructure(tables: tables)
+        source.withStructure { structure in
             let cache = ContainerCache()
             for rule in applicable {
                 lint(rule, in: source, structure: structure, scratch: scratch, cache: cache, path: path, into: &findings)
@@ -114,14 +114,13 @@ public struct SourceRuleSet: Sendable {
 
     private func lint(_ rule: SourceRule, in source: SwiftSource, structure: SwiftStructure, scratch: MatchScratch,
                       cache: ContainerCache, path: String, into findings: inout [Finding]) {
-        let text = structure.text
         // Where findings were reported: a list while there are few (a linear search beats
         // hashing), a set past 32, so a file with thousands of findings is not quadratic.
         var reported = ReportedOffsets()
         var offset = 0
-        while offset <= text.count {
+        while offset <= structure.count {
             let range: Range<Int>
-            switch rule.anchor.firstMatch(in: text, from: offset, scratch: scratch, subjectIsValidUTF8: true) {
+            switch structure.firstMatch(rule.anchor, from: offset, scratch: scratch) {
             case .noMatch:
                 return
             case .limit(let error):
@@ -130,13 +129,13 @@ public struct SourceRuleSet: Sendable {
             case .match(let found):
                 range = found
             }
-            offset = range.isEmpty ? nextCharacter(after: range.upperBound, in: text) : range.upperBound
+            offset = range.isEmpty ? structure.nextCharacter(after: range.upperBound) : range.upperBound
 
             var reportAt = range.lowerBound
             let chain: Chain
             if rule.scope == .chain {
                 let token = min(structure.skipTrivia(from: range.lowerBound), max(range.upperBound - 1, range.lowerBound))
-                guard token < text.count else { continue }
+                guard token < structure.count else { continue }
                 chain = structure.chain(at: token, cache: cache)
                 if rule.report == .chainStart { reportAt = chain.start }
             } else {
@@ -163,7 +162,6 @@ public struct SourceRuleSet: Sendable {
     private func lintInterpolations(_ rule: SourceRule, callee: Pattern, in source: SwiftSource,
                                     structure: SwiftStructure, scratch: MatchScratch, cache: ContainerCache,
                                     path: String, into findings: inout [Finding]) {
-        let text = structure.text
         var literalIndex = 0
         for interpolation in source.interpolations {
             while literalIndex < source.stringLiterals.count,
@@ -171,23 +169,21 @@ public struct SourceRuleSet: Sendable {
             guard literalIndex < source.stringLiterals.count else { return }
             let literal = source.stringLiterals[literalIndex]
             guard literal.contains(interpolation.lowerBound),
-                  let paren = structure.previousToken(before: literal.lowerBound), text[paren] == UInt8(ascii: "("),
-                  let calleeEnd = structure.previousToken(before: paren), isIdentifierByte(text[calleeEnd]) else { continue }
+                  let paren = structure.previousToken(before: literal.lowerBound), structure[paren] == UInt8(ascii: "("),
+                  let calleeEnd = structure.previousToken(before: paren), isIdentifierByte(structure[calleeEnd]) else { continue }
             let calleeRange = structure.chainStart(from: structure.identifierStart(endingAt: calleeEnd))..<(calleeEnd + 1)
-            guard case .match = callee.firstMatch(in: UnsafeBufferPointer(rebasing: text[calleeRange]), scratch: scratch,
-                                                  subjectIsValidUTF8: true) else { continue }
+            guard case .match = structure.firstMatch(callee, in: calleeRange, scratch: scratch) else { continue }
             let inner = SwiftSource(utf8: Array(source.bytes[interpolation]))
             var innerFindings: [Int] = []
-            inner.withUnsafeTables { tables in
-                let innerStructure = SwiftStructure(tables: tables)
+            inner.withStructure { innerStructure in
                 let innerCache = ContainerCache()
                 var offset = 0
-                while offset <= innerStructure.text.count {
-                    guard case .match(let range) = rule.anchor.firstMatch(in: innerStructure.text, from: offset, scratch: scratch,
-                                                                          subjectIsValidUTF8: true) else { return }
-                    offset = range.isEmpty ? nextCharacter(after: range.upperBound, in: innerStructure.text) : range.upperBound
+                while offset <= innerStructure.count {
+                    guard case .match(let range) = innerStructure.firstMatch(rule.anchor, from: offset, scratch: scratch)
+                    else { return }
+                    offset = range.isEmpty ? innerStructure.nextCharacter(after: range.upperBound) : range.upperBound
                     let token = min(innerStructure.skipTrivia(from: range.lowerBound), max(range.upperBound - 1, range.lowerBound))
-                    guard token < innerStructure.text.count else { continue }
+                    guard token < innerStructure.count else { continue }
                     let chain = innerStructure.chain(at: token)
                     var innerEvaluator = ConditionEvaluator(structure: innerStructure, scratch: scratch, anchor: chain,
                                                             cache: innerCache)
@@ -229,12 +225,6 @@ public struct SourceRuleSet: Sendable {
                                   ["rule": rule.id, "reason": message],
                                   location: SourceLocation(file: path, line: position.line, column: position.column),
                                   sourceLine: cache.lineKeyText(position.line, in: source))
-    }
-
-    private func nextCharacter(after offset: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
-        var next = offset + 1
-        while next < text.count, text[next] & 0xC0 == 0x80 { next += 1 }
-        return next
     }
 }
 

@@ -1,5 +1,6 @@
 import A11yModel
 import A11yRules
+import A11ySwiftReader
 import SwiftParser
 import SwiftSyntax
 

@@ -1,17 +1,23 @@
-import A11yModel
+import A11yPattern
 
 /// A modifier chain: a view expression and every `.modifier(…)` applied to it, across
 /// lines, trailing closures included. Offsets are bytes of the file.
-struct Chain: Equatable {
-    var start: Int
-    var end: Int
+public struct Chain: Equatable, Sendable {
+    public var start: Int
+    public var end: Int
     /// `links[0]` is the head (`Image("x")`, `HStack { … }`, `configuration.label`,
     /// `SwiftUI.Image(…)`); the others are the modifiers, each from its `.` to the end
     /// of its arguments and trailing closures.
-    var links: [Range<Int>]
+    public var links: [Range<Int>]
 
-    var head: Range<Int> { links[0] }
-    var modifiers: ArraySlice<Range<Int>> { links.dropFirst() }
+    public var head: Range<Int> { links[0] }
+    public var modifiers: ArraySlice<Range<Int>> { links.dropFirst() }
+
+    public init(start: Int, end: Int, links: [Range<Int>]) {
+        self.start = start
+        self.end = end
+        self.links = links
+    }
 
     /// Whether one of the links starts at `offset` (links are in text order).
     func hasLink(startingAt offset: Int) -> Bool {
@@ -26,31 +32,33 @@ struct Chain: Equatable {
 }
 
 /// A bracket enclosing a chain, and what it belongs to.
-struct Container {
+public struct Container {
     /// The chain the bracket belongs to (its call arguments, trailing closure or a
     /// modifier's arguments); nil for statement blocks, closures that are not trailing,
     /// tuples and array literals.
-    var chain: Chain?
+    public internal(set) var chain: Chain?
     /// The label of the closure or argument holding the inner code (`label`, `icon`,
     /// `content`); empty when it has none.
-    var slot: Range<Int>
+    public internal(set) var slot: Range<Int>
     /// The offset of the bracket (see `SwiftStructure.openerRange(of:)` for the code
     /// before it: `func makeBody(configuration: Configuration) -> some View`).
-    var open: Int
+    public internal(set) var open: Int
 }
 
 /// The containers around one anchor: the innermost, then the shared outer ones.
-struct ContainerLevels {
+public struct ContainerLevels {
     var first: Container?
     var outer: [Container]
 
-    var count: Int { first == nil ? 0 : 1 + outer.count }
-    subscript(level: Int) -> Container { level == 0 ? first! : outer[level - 1] }
+    public var count: Int { first == nil ? 0 : 1 + outer.count }
+    public subscript(level: Int) -> Container { level == 0 ? first! : outer[level - 1] }
 }
 
 /// Containers already read in one file: sibling views share all their outer containers,
 /// so each is read once per file, not once per anchor.
-final class ContainerCache {
+public final class ContainerCache {
+    public init() {}
+
     /// The containers around a position, keyed by that position (innermost first, at most
     /// `SwiftStructure.maxContainerLevels`), while they hold fewer than `outwardBudget`
     /// containers in all: 10,000 nested views with a view at each level would otherwise keep
@@ -73,7 +81,7 @@ final class ContainerCache {
     private var keyLine = 0
     private var keyText = ""
 
-    func lineKeyText(_ line: Int, in source: SwiftSource) -> String {
+    public func lineKeyText(_ line: Int, in source: SwiftSource) -> String {
         if line != keyLine {
             keyLine = line
             keyText = source.lineKeyText(line)
@@ -83,42 +91,90 @@ final class ContainerCache {
     /// Each bracket's container, keyed by the bracket's offset (the slot of a `(` group
     /// depends on the argument, and is filled in per position).
     var byBracket: [Int: Container] = [:]
-    /// Conditions already evaluated on a container (see `ConditionEvaluator`).
-    var verdicts: [Verdict: Bool] = [:]
+    /// A caller's answers already computed on a container (the source rules keep what
+    /// their conditions gave there, keyed by the condition's identity).
+    public var verdicts: [Verdict: Bool] = [:]
     /// Whether the block opened at a `{` builds views (see `isViewBuilding(block:cache:)`).
     var viewBlocks: [Int: Bool] = [:]
 
-    struct Verdict: Hashable {
+    public struct Verdict: Hashable {
         var bracket: Int
         var slotStart: Int
         var slotEnd: Int
         var condition: ObjectIdentifier
+
+        public init(bracket: Int, slotStart: Int, slotEnd: Int, condition: ObjectIdentifier) {
+            self.bracket = bracket
+            self.slotStart = slotStart
+            self.slotEnd = slotEnd
+            self.condition = condition
+        }
     }
 }
 
-/// Reads chains and containers off the masked text of one file. Lives only inside
-/// `SwiftSource.withUnsafeTables`.
-struct SwiftStructure {
+extension SwiftSource {
+    /// Calls `body` with the reader of this file's chains and containers. The reader walks
+    /// the file's tables in place (no copy, no reference counting per token) and is valid
+    /// only during the call: do not keep it.
+    public func withStructure<Result>(_ body: (SwiftStructure) throws -> Result) rethrows -> Result {
+        try withUnsafeTables { tables in try body(SwiftStructure(tables: tables)) }
+    }
+}
+
+/// Reads chains and containers off the masked text of one file (`SwiftSource.masked`).
+/// Lives only inside `SwiftSource.withStructure`; its tables are internal.
+public struct SwiftStructure {
     let tables: SwiftSourceTables
     let text: UnsafeBufferPointer<UInt8>
-    var count: Int { text.count }
+    /// The number of bytes of the file.
+    public var count: Int { text.count }
 
     init(tables: SwiftSourceTables) {
         self.tables = tables
         self.text = tables.masked
     }
 
+    /// The masked byte at `offset` (see `SwiftSource.masked`).
+    public subscript(offset: Int) -> UInt8 { text[offset] }
+
+    // MARK: Patterns on the masked text
+
+    /// The first match of `pattern` in the masked text at or after `offset`.
+    public func firstMatch(_ pattern: Pattern, from offset: Int, scratch: MatchScratch) -> Pattern.Outcome {
+        // The masked text comes from valid UTF-8 with whole characters blanked: valid UTF-8.
+        pattern.firstMatch(in: text, from: offset, scratch: scratch, subjectIsValidUTF8: true)
+    }
+
+    /// The first match of `pattern` in the masked text of `range` alone (`^` and `$` are
+    /// its bounds; the match's offsets count from `range.lowerBound`).
+    public func firstMatch(_ pattern: Pattern, in range: Range<Int>, scratch: MatchScratch) -> Pattern.Outcome {
+        pattern.firstMatch(in: UnsafeBufferPointer(rebasing: text[range]), scratch: scratch, subjectIsValidUTF8: true)
+    }
+
+    /// `Pattern.cannotMatch` on the masked text of `range`: true when a search there
+    /// cannot match, decided without PCRE2.
+    public func cannotMatch(_ pattern: Pattern, in range: Range<Int>) -> Bool {
+        pattern.cannotMatch(UnsafeBufferPointer(rebasing: text[range]))
+    }
+
+    /// The offset of the character after the one at `offset` (past its continuation bytes).
+    public func nextCharacter(after offset: Int) -> Int {
+        var next = offset + 1
+        while next < text.count, text[next] & 0xC0 == 0x80 { next += 1 }
+        return next
+    }
+
     // MARK: Chains
 
     /// The chain holding the token at `offset`: a modifier's `.`, or the first byte of
     /// an expression (`Image`, `SwiftUI`, `configuration`).
-    func chain(at offset: Int) -> Chain {
+    public func chain(at offset: Int) -> Chain {
         parseChain(from: chainStart(from: offset))
     }
 
     /// `chain(at:)` for the many matches of one file: a match at the start of a link of the
     /// chain read last, or of a long chain read before, is that chain.
-    func chain(at offset: Int, cache: ContainerCache) -> Chain {
+    public func chain(at offset: Int, cache: ContainerCache) -> Chain {
         if let last = cache.lastChain, last.hasLink(startingAt: offset) { return last }
         if !cache.longChains.isEmpty, let known = cache.longChains[offset] { return known }
         let chain = self.chain(at: offset)
@@ -131,7 +187,7 @@ struct SwiftStructure {
 
     /// Walks back from the token at `offset` over `.member`, calls, subscripts and
     /// trailing closures to the first byte of the expression.
-    func chainStart(from offset: Int) -> Int {
+    public func chainStart(from offset: Int) -> Int {
         var start = offset
         while true {
             let next: Int
@@ -366,7 +422,7 @@ struct SwiftStructure {
 
     /// The innermost container around `chain` and the (cached, shared) ones outside it:
     /// no array is built per anchor.
-    func containerLevels(of chain: Chain, cache: ContainerCache) -> ContainerLevels {
+    public func containerLevels(of chain: Chain, cache: ContainerCache) -> ContainerLevels {
         guard let (first, next) = step(around: chain.start, cache: cache) else {
             return ContainerLevels(first: nil, outer: [])
         }
@@ -487,7 +543,7 @@ struct SwiftStructure {
 
     /// The code before the bracket at `open` on its line; a line that starts with `)`
     /// (a signature over several lines) reaches back to the line of its `(`.
-    func openerRange(of open: Int) -> Range<Int> {
+    public func openerRange(of open: Int) -> Range<Int> {
         var lineStart = tables.lineStarts[tables.line(atOffset: open) - 1]
         var first = lineStart
         while first < open, text[first] == UInt8(ascii: " ") || text[first] == UInt8(ascii: "\t") { first += 1 }
@@ -500,7 +556,7 @@ struct SwiftStructure {
     // MARK: Tokens
 
     /// The last byte of the token before `offset`, skipping white space and comments.
-    func previousToken(before offset: Int) -> Int? {
+    public func previousToken(before offset: Int) -> Int? {
         var i = offset - 1
         while i >= 0 {
             let byte = text[i]
@@ -519,7 +575,7 @@ struct SwiftStructure {
     }
 
     /// The first byte at or after `offset` that is not white space or comment.
-    func skipTrivia(from offset: Int) -> Int {
+    public func skipTrivia(from offset: Int) -> Int {
         var i = offset
         while i < count {
             let byte = text[i]
@@ -623,7 +679,7 @@ struct SwiftStructure {
             || (offset + 1 < count && (text[offset + 1] == UInt8(ascii: ".") || text[offset + 1] == UInt8(ascii: "<")))
     }
 
-    func identifierStart(endingAt offset: Int) -> Int {
+    public func identifierStart(endingAt offset: Int) -> Int {
         var i = offset
         while i > 0, isIdentifierByte(text[i - 1]) { i -= 1 }
         // `#Preview`, `#selector`: the `#` belongs to the name.

@@ -3,8 +3,8 @@ import A11yModel
 import A11yLint
 
 /// The checkbox call reader reads chains as the source rules do: across comments and
-/// `#if` blocks, with one definition of an identifier.
-struct SwiftCallReaderTests {
+/// `#if` blocks (through the linter; the reader's own tests are in A11ySwiftReaderTests).
+struct CheckboxCallReadingTests {
     func findings(_ body: [String]) -> [String] {
         let text = (["import SwiftUI", "struct Form: View {", "    @State var b = false", "    var body: some View {"]
                     + body.map { "        " + $0 } + ["    }", "}", ""]).joined(separator: "\n")
@@ -19,11 +19,5 @@ struct SwiftCallReaderTests {
                           "    .disabled(true)", "#endif"]) == ["5:9"])
         #expect(findings([#"OUDSCheckboxItem("x", isOn: $b, isReadOnly: true)"#, "#if DEBUG",
                           #"Text("debug")"#, "#endif"]).isEmpty)
-    }
-
-    @Test func dollarIdentifiersAreIdentifiers() {
-        let source = SwiftSource("$value.x")
-        #expect(isIdentifierByte(source.bytes[0]))
-        #expect(!isIdentifierStart(UInt8(ascii: "7")))
     }
 }

@@ -1,5 +1,3 @@
-import A11yModel
-
 /// Where an expression sits, read backwards from its first byte to what introduces it.
 enum ExpressionContext: Equatable {
     /// It starts a statement of the block opened by the `{` at this offset (nil: the top
@@ -27,7 +25,7 @@ enum ExpressionContext: Equatable {
 /// - An argument is drawn only as the content of `Text(…)` / `AnyView(…)` or the view of
 ///   `.overlay(…)` / `.background(…)`.
 extension SwiftStructure {
-    func isDrawnAsView(_ chain: Chain, cache: ContainerCache) -> Bool {
+    public func isDrawnAsView(_ chain: Chain, cache: ContainerCache) -> Bool {
         switch context(ofExpressionAt: chain.start) {
         case .statement(let block):
             return block.map { isViewBuilding(block: $0, cache: cache) } ?? false

@@ -16,6 +16,11 @@ import Darwin
 /// `/…/` where Swift's lexer reads one (the rules of SwiftSyntax's `RegexLiteralLexer`:
 /// not after an operand, not starting with a space unless it must be a regex, no
 /// unbalanced `)`, on one line).
+///
+/// The public face is safe: arrays, ranges and positions. The tables the structure reader
+/// walks (`partners`, `openers`, `openerParents`) and their raw-buffer view
+/// (`SwiftSourceTables`) are internal to this module; readers elsewhere go through
+/// `withStructure(_:)` (see `SwiftStructure.swift`).
 public struct SwiftSource: Sendable {
     /// The source as a string, built when asked for: linting reads only the bytes, and
     /// storing it would cost a copy and a second validation of every file.
@@ -42,11 +47,11 @@ public struct SwiftSource: Sendable {
     public let lineStarts: [Int]
     /// For each byte: the offset of the bracket paired with it when it is a code
     /// bracket (`(`, `[`, `{` and their closers, outside comments and strings), else -1.
-    @usableFromInline let partners: [Int32]
+    let partners: [Int32]
     /// Offsets of the code openers `(`, `[`, `{` in order, and for each the index (in
     /// this list) of the opener around it, -1 at the top level.
-    @usableFromInline let openers: [Int32]
-    @usableFromInline let openerParents: [Int32]
+    let openers: [Int32]
+    let openerParents: [Int32]
     /// For each line longer than `checkpointStride` bytes (keyed by its index in
     /// `lineStarts`): the scalars in it before every `checkpointStride`-th byte, so a column
     /// is counted in fewer than that many steps. A minified file of one 4 MB line with
@@ -223,7 +228,6 @@ public struct SwiftSource: Sendable {
 
     /// The offset of the bracket matching the one at `offset` (`(`, `[`, `{` or a closer),
     /// judged on `masked`: nil for a bracket inside a comment or string, or unpaired.
-    @inlinable
     public func matchingBracket(at offset: Int) -> Int? {
         guard offset >= 0, offset < partners.count else { return nil }
         let partner = partners[offset]
@@ -238,7 +242,7 @@ public struct SwiftSource: Sendable {
 
     /// Calls `body` with the structure tables as raw buffers, valid only during the call:
     /// readers that walk them a lot avoid array bounds and reference-count traffic.
-    public func withUnsafeTables<Result>(_ body: (SwiftSourceTables) throws -> Result) rethrows -> Result {
+    func withUnsafeTables<Result>(_ body: (SwiftSourceTables) throws -> Result) rethrows -> Result {
         try masked.withUnsafeBufferPointer { masked in
             try partners.withUnsafeBufferPointer { partners in
                 try openers.withUnsafeBufferPointer { openers in
@@ -271,20 +275,21 @@ public struct SwiftSource: Sendable {
     }
 }
 
-/// `SwiftSource`'s tables as raw buffers (see `SwiftSource.withUnsafeTables`).
-public struct SwiftSourceTables {
+/// `SwiftSource`'s tables as raw buffers (see `SwiftSource.withUnsafeTables`); internal to
+/// the reader, valid only during `withUnsafeTables`.
+struct SwiftSourceTables {
     /// See `SwiftSource.masked`.
-    public let masked: UnsafeBufferPointer<UInt8>
+    let masked: UnsafeBufferPointer<UInt8>
     /// For each byte, the offset of its paired code bracket, else -1.
-    public let partners: UnsafeBufferPointer<Int32>
+    let partners: UnsafeBufferPointer<Int32>
     /// Offsets of the code openers, in order, and the index of each one's parent (-1 at
     /// the top level).
-    public let openers: UnsafeBufferPointer<Int32>
-    public let openerParents: UnsafeBufferPointer<Int32>
-    public let comments: UnsafeBufferPointer<Range<Int>>
-    public let lineStarts: UnsafeBufferPointer<Int>
+    let openers: UnsafeBufferPointer<Int32>
+    let openerParents: UnsafeBufferPointer<Int32>
+    let comments: UnsafeBufferPointer<Range<Int>>
+    let lineStarts: UnsafeBufferPointer<Int>
 
-    @inlinable public func matchingBracket(at offset: Int) -> Int? {
+    func matchingBracket(at offset: Int) -> Int? {
         guard offset >= 0, offset < partners.count else { return nil }
         let partner = partners[offset]
         return partner < 0 ? nil : Int(partner)
@@ -292,7 +297,7 @@ public struct SwiftSourceTables {
 
     /// The offset of the innermost code bracket that opens before `offset` and
     /// closes at or after it (see `SwiftSource.enclosingBracket(of:)`).
-    public func enclosingBracket(of offset: Int) -> Int? {
+    func enclosingBracket(of offset: Int) -> Int? {
         // The last opener before `offset`, then out through its parents to one that is
         // still open at `offset`.
         var low = 0, high = openers.count
@@ -312,10 +317,10 @@ public struct SwiftSourceTables {
     }
 
     /// The 1-based line holding byte `offset`.
-    public func line(atOffset offset: Int) -> Int { lineNumber(in: lineStarts, atOffset: offset) }
+    func line(atOffset offset: Int) -> Int { lineNumber(in: lineStarts, atOffset: offset) }
 
     /// The comment holding byte `offset`, if any.
-    public func comment(containing offset: Int) -> Range<Int>? {
+    func comment(containing offset: Int) -> Range<Int>? {
         var low = 0, high = comments.count
         while low < high {
             let mid = (low + high) / 2
@@ -482,7 +487,7 @@ private struct SwiftLexer {
     private static func isSpaceOrTab(_ b: UInt8) -> Bool { b == Self.space || b == UInt8(ascii: "\t") }
     private static func isLineBreak(_ b: UInt8) -> Bool { b == Self.newline || b == UInt8(ascii: "\r") }
 
-    private static func isOperatorByte(_ b: UInt8) -> Bool { A11yModel.isOperatorByte(b) }
+    private static func isOperatorByte(_ b: UInt8) -> Bool { A11ySwiftReader.isOperatorByte(b) }
 
     private static func isWordByte(_ b: UInt8) -> Bool {
         switch b {
@@ -857,7 +862,7 @@ where Starts.Index == Int {
 /// A byte that may continue a Swift identifier: ASCII letters, digits, `_`, `$`, and every
 /// byte of a non-ASCII character (Swift allows most of them). The one definition every
 /// reader of Swift in a11ylint uses.
-@inlinable @inline(__always)
+@inline(__always)
 public func isIdentifierByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -869,14 +874,14 @@ public func isIdentifierByte(_ byte: UInt8) -> Bool {
 }
 
 /// A byte that may start a Swift identifier: `isIdentifierByte` but not a digit.
-@inlinable @inline(__always)
+@inline(__always)
 public func isIdentifierStart(_ byte: UInt8) -> Bool {
     isIdentifierByte(byte) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
 }
 
 /// An ASCII byte that is an operator character (`+ - * / % < > & | ^ ~ ! = ?`); the one
 /// definition the reader and the view-position rules use.
-@inlinable @inline(__always)
+@inline(__always)
 public func isOperatorByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),

@@ -1,3 +1,7 @@
+// Foundation for `range(of:)` and `replacingOccurrences(of:with:)` in string-literal decoding
+// (kept as they were, so literals decode exactly as before).
+import Foundation
+
 /// Just enough Swift call syntax to read a checkbox's configuration: the arguments
 /// of a call and the modifiers chained after it. Works on `SwiftSource.masked`, so
 /// commas, brackets and dots inside comments and strings never count.
@@ -129,7 +133,7 @@ extension SwiftSource {
     }
 
     /// True when the name at `offset` is being declared (`func configure(`, `init(`).
-    func isDeclaration(at offset: Int) -> Bool {
+    public func isDeclaration(at offset: Int) -> Bool {
         var i = offset - 1
         while i >= 0, isSpace(masked[i]) { i -= 1 }
         let end = i + 1
@@ -139,7 +143,7 @@ extension SwiftSource {
     }
 
     /// The comma-separated arguments between the brackets at `open` and `close`.
-    func arguments(between open: Int, and close: Int) -> [SwiftArgument] {
+    public func arguments(between open: Int, and close: Int) -> [SwiftArgument] {
         var pieces: [Range<Int>] = []
         var depth = 0
         var start = open + 1
@@ -175,7 +179,7 @@ extension SwiftSource {
 
     /// The modifiers chained after the bracket closing at `close`: `.name(…)`,
     /// `.name { … }` or `.name`, across lines.
-    func chain(after close: Int) -> [SwiftModifier] {
+    public func chain(after close: Int) -> [SwiftModifier] {
         var modifiers: [SwiftModifier] = []
         var i = close + 1
         while true {
@@ -203,7 +207,7 @@ extension SwiftSource {
     }
 
     /// For `receiver.configure(` at `callStart`: the receiver's name.
-    func receiver(before callStart: Int) -> [UInt8]? {
+    public func receiver(before callStart: Int) -> [UInt8]? {
         var i = callStart - 1
         while i >= 0, isSpace(masked[i]) { i -= 1 }
         guard i >= 0, masked[i] == UInt8(ascii: ".") else { return nil }
@@ -218,7 +222,7 @@ extension SwiftSource {
     /// Every name `x` the code sets `x.accessibilityLabel = …` on, in one pass over the file
     /// (asked once per file, not once per `configure(` call: a file with thousands of calls
     /// was read thousands of times).
-    func receiversSettingAccessibilityLabel() -> Set<[UInt8]> {
+    public func receiversSettingAccessibilityLabel() -> Set<[UInt8]> {
         let needle = Array(".accessibilityLabel".utf8)
         var result = Set<[UInt8]>()
         var searchStart = 0

@@ -1,5 +1,3 @@
-import A11yModel
-
 /// A window onto how the fast Swift reader sees a file, for tests outside this module
 /// (the differential test against SwiftSyntax in `Tests/ReaderDifferential`). Linting
 /// does not use it.
@@ -10,9 +8,8 @@ public enum SwiftReaderProbe {
     /// modifier (calls, trailing closures and `#if` blocks in the chain included).
     public static func chains(in source: SwiftSource, anchoredAt offsets: [Int]) -> [Range<Int>] {
         guard !offsets.isEmpty else { return [] }
-        return source.withUnsafeTables { tables in
-            let structure = SwiftStructure(tables: tables)
-            return offsets.map { offset in
+        return source.withStructure { structure in
+            offsets.map { offset in
                 let chain = structure.chain(at: offset)
                 return chain.start..<chain.end
             }

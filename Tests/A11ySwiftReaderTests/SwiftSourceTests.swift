@@ -1,5 +1,5 @@
 import Testing
-import A11yModel
+import A11ySwiftReader
 
 /// The masked text as a string, for readable expectations.
 private func maskedText(_ code: String) -> String {
