@@ -180,13 +180,10 @@ public final class Linter: Sendable {
         }
     }
 
-    /// The rules whose answer depends on the label's text: run again in every language of
-    /// a String Catalog (the others, contrast among them, once).
-    static let textRules: Set<String> = ["text-clipped", "touch-target", "label-in-name", "glyph-missing", "missing-label"]
-
     /// The spec rules on `spec`: with a String Catalog, in every language it has (each
     /// finding of a translated variant names its language; findings in languages other
-    /// than the source one only from the rules that read the text).
+    /// than the source one only from the rules that read the text: `perLanguage: true` in
+    /// their YAML; the others, contrast among them, once).
     ///
     /// The contrast pairs are measured once per spec (in the source language: translations
     /// change no colour) and handed to every rule that reads them, to the fixer and to the
@@ -215,7 +212,7 @@ public final class Linter: Sendable {
             }
             var found = runSpecRulesInText(localized, contrast: run.contrast)
             if language != source {
-                found = found.filter { Self.textRules.contains($0.rule) && $0.variant.map(translated.contains) == true }
+                found = found.filter { descriptionsByID[$0.rule]?.perLanguage == true && $0.variant.map(translated.contains) == true }
             }
             for index in found.indices where found[index].lang == nil && found[index].variant.map(translated.contains) == true {
                 found[index].lang = language

@@ -210,15 +210,26 @@ public struct RuleCatalogue: @unchecked Sendable {
             category: try string("category"), summary: try string("summary"),
             rationale: try string("rationale", required: false), howToFix: try string("fix", required: false))
 
-        if let node = map["kinds"] {
-            guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "'kinds' must be a list of kinds") }
-            description.kinds = try items.map { item in
+        // Which kinds a spec rule checks: `kinds: all` (or no `kinds:`) is every registered
+        // kind, a new one included; `exceptKinds: [generic]` leaves some out; `kinds: [radio]`
+        // names the only ones, for a rule about what one kind alone has.
+        func kinds(_ node: Yams.Node, _ key: String, _ expected: String) throws -> [ComponentKind] {
+            guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "'\(key)' must be \(expected)") }
+            return try items.map { item in
                 guard let text = item.string, let kind = ComponentKind(rawValue: text) else {
                     throw CatalogueError.at(item, file: file, "unknown kind '\(item.string ?? "")' (one of "
                                             + ComponentKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
                 }
                 return kind
             }
+        }
+        if let node = map["kinds"], node.string != "all" {
+            description.kinds = try kinds(node, "kinds", "'all' or a list of kinds")
+        }
+        if let node = map["exceptKinds"] { description.exceptKinds = try kinds(node, "exceptKinds", "a list of kinds") }
+        if let node = map["perLanguage"] {
+            guard let flag = node.bool else { throw CatalogueError.at(node, file: file, "'perLanguage' must be true or false") }
+            description.perLanguage = flag
         }
         if let node = map["message"] {
             guard let text = node.string else { throw CatalogueError.at(node, file: file, "'message' must be a string") }
