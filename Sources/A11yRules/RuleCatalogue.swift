@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import A11yJSON
 import A11yModel
 import A11yPattern
 
@@ -365,44 +366,44 @@ extension CatalogueError {
     }
 }
 
-extension ComponentCall {
-    static func parseGeometry(_ node: Yams.Node?, kind: ComponentKind, file: String) throws -> Geometry {
-        var geometry = Kinds.definition(kind).defaultGeometry
-        guard let node else { return geometry }
-        guard let map = node.mapping else { throw CatalogueError.at(node, file: file, "'geometry' must be a mapping") }
-        for (keyNode, value) in map {
-            let key = keyNode.string ?? ""
-            if key == "hitArea" {
-                if let text = value.string {
-                    switch text {
-                    case "component": geometry.hitArea = .component
-                    case "indicator": geometry.hitArea = .indicator
-                    default: throw CatalogueError.at(value, file: file, "hitArea is component, indicator or {minWidth, minHeight}")
-                    }
-                } else if let m = value.mapping {
-                    geometry.hitArea = .minimum(width: m["minWidth"]?.float ?? 0, height: m["minHeight"]?.float ?? 0)
-                }
-                continue
-            }
-            guard let number = value.float else { throw CatalogueError.at(value, file: file, "'\(key)' must be a number") }
-            switch key {
-            case "outerSize": geometry.outerSize = number
-            case "innerSize": geometry.innerSize = number
-            case "borderWidth": geometry.borderWidth = number
-            case "cornerRadius": geometry.cornerRadius = number
-            case "gap": geometry.gap = number
-            case "dotSize": geometry.dotSize = number
-            case "trackWidth": geometry.trackWidth = number
-            case "trackHeight": geometry.trackHeight = number
-            case "thumbSize": geometry.thumbSize = number
-            case "paddingHorizontal": geometry.paddingHorizontal = number
-            case "paddingVertical": geometry.paddingVertical = number
-            case "minHeight": geometry.minHeight = number
-            case "iconSize": geometry.iconSize = number
-            default: throw CatalogueError.at(keyNode, file: file, "unknown geometry key '\(key)'")
-            }
+extension JSONNode {
+    /// A YAML value as the JSON reader would give it, at the YAML's positions: numbers,
+    /// booleans and null by their YAML reading, other scalars as strings.
+    init(yaml node: Yams.Node) {
+        let position = JSONPosition(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, offset: 0)
+        let value: JSONNode.Value
+        if let mapping = node.mapping {
+            value = .object(mapping.map { key, member in
+                JSONMember(key: key.string ?? "", keyPosition: JSONNode(yaml: key).position, value: JSONNode(yaml: member))
+            })
+        } else if let items = node.sequence {
+            value = .array(items.map(JSONNode.init(yaml:)))
+        } else if let number = node.float {
+            value = .number(number, literal: node.string ?? "")
+        } else if let flag = node.bool {
+            value = .bool(flag)
+        } else if node.null != nil {
+            value = .null
+        } else {
+            value = .string(node.string ?? "")
         }
-        return geometry
+        self.init(value: value, position: position, endOffset: 0)
+    }
+}
+
+extension ComponentCall {
+    /// A call's `geometry`, read by the reader of a spec's (`KindDefinition.readGeometry`):
+    /// the kind's defaults, then the keys the kind reads; the first problem is the error.
+    static func parseGeometry(_ node: Yams.Node?, kind: ComponentKind, file: String) throws -> Geometry {
+        let definition = Kinds.definition(kind)
+        guard let node else { return definition.defaultGeometry }
+        guard node.mapping != nil else { throw CatalogueError.at(node, file: file, "'geometry' must be a mapping") }
+        let read = definition.readGeometry(JSONNode(yaml: node), file: file)
+        if let problem = read.problems.first {
+            throw CatalogueError(file: file, line: problem.location.line, column: problem.location.column,
+                                 message: problem.message)
+        }
+        return read.geometry
     }
 
     static func parse(_ node: Yams.Node, file: String) throws -> [ComponentCall] {
