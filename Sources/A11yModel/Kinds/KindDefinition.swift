@@ -1,12 +1,36 @@
+/// A kind of component, by the name specs give it (`"kind": "radio"`). Each kind names
+/// itself in its folder (`extension ComponentKind { public static let radio = … }`, beside
+/// its `KindDefinition`); the kinds a11ylint knows are the ones `Kinds.all` registers.
+public struct ComponentKind: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// The registered kind of this name; nil for any other name.
+    public init?(rawValue: String) {
+        guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = kind
+    }
+
+    /// A kind's name, for its declaration in its folder.
+    public init(named name: String) { rawValue = name }
+
+    /// The registered kinds, in registration order.
+    public static let allCases: [ComponentKind] = Kinds.all.map(\.kind)
+
+    public var description: String { rawValue }
+}
+
 /// What a11ylint knows about one kind of component (spec-format.md sections 2 and 5):
-/// its spec keys and defaults, colour roles and the contrast checks they form per state,
-/// default accessibility, forbidden state combinations, and how its name is inferred.
-/// Its geometry lives beside it in the layout module (`KindLayout`), and which rules
-/// apply to it is rule data (`kinds:` in `Rules/spec/*.yml`).
+/// its spec keys and defaults (geometry keys are read by `GeometryKeys`), colour roles and
+/// the contrast checks they form per state, default accessibility, forbidden state
+/// combinations, and how its name is inferred. Its layout lives beside it in the layout
+/// module (`KindLayout`, found through `LaidOutKind`). Rules check every kind unless their
+/// YAML says otherwise (`kinds: all` with `exceptKinds:`, or `kinds: [radio]`).
 ///
-/// Adding a kind: a folder `Kinds/<Name>/` here with one `KindDefinition`, its
-/// `KindLayout` in `A11yLayout/Kinds/`, and a line in each of the three registration
-/// lists (`ComponentKind`, `Kinds.all`, `KindLayouts.layout(for:)`). Nothing else names a kind.
+/// Adding a kind touches three places and no rule YAML:
+/// - a folder `Kinds/<Name>/` here: its `ComponentKind` name and its `KindDefinition`;
+/// - its layout file `A11yLayout/Kinds/<Name>Layout.swift`: its `KindLayout`, and the
+///   `LaidOutKind` conformance that hands it to the layout engine;
+/// - one registration line in `Kinds.all`.
 public protocol KindDefinition: Sendable {
     var kind: ComponentKind { get }
     /// Words that, found (case-insensitively) in a spec's name or tags, make it this kind.
@@ -48,12 +72,17 @@ extension KindDefinition {
 /// The registered kinds, in inference order (spec-format.md section 2: "checkbox",
 /// "radio", "switch" or "toggle", "button").
 public enum Kinds {
+    /// The registration of every kind: one entry each. Its order is the inference order,
+    /// and the order kinds are listed in messages.
     public static let all: [any KindDefinition] = [
         CheckboxKind(), RadioKind(), SwitchKind(), ButtonKind(), GenericKind(),
     ]
 
     public static func definition(_ kind: ComponentKind) -> any KindDefinition {
-        all.first { $0.kind == kind }!
+        guard let definition = all.first(where: { $0.kind == kind }) else {
+            preconditionFailure("kind '\(kind.rawValue)' is not registered in Kinds.all")
+        }
+        return definition
     }
 
     /// The kind a name or tag names, in registration order; nil when none does.

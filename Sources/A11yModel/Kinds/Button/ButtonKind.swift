@@ -39,3 +39,7 @@ public struct ButtonKind: KindDefinition {
         return checks
     }
 }
+
+extension ComponentKind {
+    public static let button = ComponentKind(named: "button")
+}

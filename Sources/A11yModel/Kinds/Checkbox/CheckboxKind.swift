@@ -53,3 +53,7 @@ enum IndicatorContrast {
         return [ContrastCheck(.init(.nonText, role: role, subject: "Error indicator border"))]
     }
 }
+
+extension ComponentKind {
+    public static let checkbox = ComponentKind(named: "checkbox")
+}

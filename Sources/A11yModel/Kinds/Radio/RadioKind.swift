@@ -32,3 +32,7 @@ public struct RadioKind: KindDefinition {
         return checks
     }
 }
+
+extension ComponentKind {
+    public static let radio = ComponentKind(named: "radio")
+}

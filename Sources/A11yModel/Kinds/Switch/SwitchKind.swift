@@ -32,3 +32,7 @@ public struct SwitchKind: KindDefinition {
         return checks
     }
 }
+
+extension ComponentKind {
+    public static let `switch` = ComponentKind(named: "switch")
+}
