@@ -46,6 +46,12 @@ public protocol KindDefinition: Sendable {
     var colorRoles: [String]? { get }
     /// Whether roles a theme does not set take the built-in `default` colour scheme's colours.
     var usesDefaultColorScheme: Bool { get }
+    /// What a drawing of it (the HTML report, `layout --svg`) shows for roles no theme sets.
+    /// The drawings use every kind's together: a role two kinds share (`textEnabled`) is
+    /// listed by one of them.
+    var drawingColors: [String: RGBA] { get }
+    /// Roles that, unset, take another role's colour (a radio's `dot`: its `checkedFill`).
+    var colorFallbacks: [String: String] { get }
     /// Whether `isChecked` may be `"indeterminate"`.
     var allowsIndeterminate: Bool { get }
     /// Whether the component has an on/off state (`isChecked`); a button has none.
@@ -63,6 +69,8 @@ public protocol KindDefinition: Sendable {
 extension KindDefinition {
     public var blockKeys: [String] { [] }
     public var usesDefaultColorScheme: Bool { false }
+    public var drawingColors: [String: RGBA] { [:] }
+    public var colorFallbacks: [String: String] { [:] }
     public var allowsIndeterminate: Bool { false }
     public var hasState: Bool { true }
     public var shapes: [CheckboxShape] { [] }
