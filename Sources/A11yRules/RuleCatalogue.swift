@@ -90,16 +90,18 @@ public struct RuleCatalogue: @unchecked Sendable {
     public func description(_ id: String) -> RuleDescription? { entry(id)?.description }
     public var ids: [String] { entries.map(\.description.id) }
 
-    /// Every rule's severity (`overrides`, else the catalogue's), criteria and message
-    /// texts, for findings made outside a spec or source rule. The first entry of an id wins,
-    /// as `description(_:)` finds it.
-    public func ruleBook(severityOverrides overrides: [String: Severity] = [:]) -> RuleBook {
+    /// The rules as a run sees them: every rule's severity (`overrides`, else the
+    /// catalogue's), criteria, message texts and `perLanguage`, and the run's `selection`.
+    /// The first entry of an id wins, as `description(_:)` finds it.
+    public func ruleBook(severityOverrides overrides: [String: Severity] = [:],
+                         selection: RuleSelection = RuleSelection()) -> RuleBook {
         var book: [String: RuleBook.Entry] = [:]
         for entry in entries where book[entry.description.id] == nil {
             let d = entry.description
-            book[d.id] = RuleBook.Entry(severity: overrides[d.id] ?? d.defaultSeverity, wcag: d.wcag, messages: d.messages)
+            book[d.id] = RuleBook.Entry(severity: overrides[d.id] ?? d.defaultSeverity, wcag: d.wcag, messages: d.messages,
+                                        perLanguage: d.perLanguage)
         }
-        return RuleBook(entries: book)
+        return RuleBook(entries: book, overrides: overrides, selection: selection)
     }
 
     /// SwiftLint rule identifiers → the a11ylint rule that checks the same
