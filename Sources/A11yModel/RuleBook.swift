@@ -23,19 +23,20 @@ public struct RuleSelection: Sendable, Hashable {
 /// reader's `spec-unknown-key` and `spec-unknown-kind`, the index check, suppressions,
 /// pattern limits) makes it here, so no producer carries a severity of its own.
 public struct RuleBook: Sendable {
+    /// A rule of the catalogue, with its severity for this run.
     public struct Entry: Sendable, Hashable {
+        /// The rule as the catalogue describes it.
+        public var rule: RuleDescription
+        /// The configuration's severity for the rule, else the catalogue's default.
         public var severity: Severity
-        public var wcag: [String]
+        public var wcag: [String] { rule.wcag }
         /// The rule's finding texts by name (its YAML's `message:`/`messages:`).
-        public var messages: [String: MessageTemplate]
+        public var messages: [String: MessageTemplate] { rule.messages }
         /// With a String Catalog, run again in every language (`perLanguage: true`).
-        public var perLanguage: Bool
-        public init(severity: Severity, wcag: [String], messages: [String: MessageTemplate] = [:],
-                    perLanguage: Bool = false) {
+        public var perLanguage: Bool { rule.perLanguage }
+        public init(rule: RuleDescription, severity: Severity) {
+            self.rule = rule
             self.severity = severity
-            self.wcag = wcag
-            self.messages = messages
-            self.perLanguage = perLanguage
         }
     }
 

@@ -98,8 +98,7 @@ public struct RuleCatalogue: @unchecked Sendable {
         var book: [String: RuleBook.Entry] = [:]
         for entry in entries where book[entry.description.id] == nil {
             let d = entry.description
-            book[d.id] = RuleBook.Entry(severity: overrides[d.id] ?? d.defaultSeverity, wcag: d.wcag, messages: d.messages,
-                                        perLanguage: d.perLanguage)
+            book[d.id] = RuleBook.Entry(rule: d, severity: overrides[d.id] ?? d.defaultSeverity)
         }
         return RuleBook(entries: book, overrides: overrides, selection: selection)
     }
