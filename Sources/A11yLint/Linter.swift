@@ -48,11 +48,10 @@ public struct LintConfiguration: Sendable {
 
     public init() {}
 
-    public func isEnabled(_ rule: String) -> Bool {
-        if disabledRules.contains(rule) { return false }
-        if let onlyRules { return onlyRules.contains(rule) }
-        return true
-    }
+    /// Which rules run, as `disabledRules` and `onlyRules` say.
+    public var ruleSelection: RuleSelection { RuleSelection(disabled: disabledRules, only: onlyRules) }
+
+    public func isEnabled(_ rule: String) -> Bool { ruleSelection.isEnabled(rule) }
 }
 
 /// The outcome of a run: the report, plus the specs that were linted (the HTML
@@ -112,9 +111,8 @@ public final class Linter: Sendable {
     let customRuleDescriptions: [RuleDescription]
     /// Catalogue and custom rule ids (what suppressions may name).
     let knownRuleIDs: [String]
-    /// The catalogue's rule descriptions by id: looked up for every finding.
-    let descriptionsByID: [String: RuleDescription]
-    /// Severities and criteria of every rule for this run, for findings made outside a rule.
+    /// The rules as this run sees them (severity, criteria, texts, whether they run), resolved
+    /// once: looked up for every finding.
     let ruleBook: RuleBook
     /// SwiftLint rule ids → a11ylint's, for `// swiftlint:disable…` comments.
     let swiftlintAliases: [String: String]
@@ -126,15 +124,17 @@ public final class Linter: Sendable {
         self.catalogue = catalogue
         self.configuration = configuration
         self.layoutEngine = layoutEngine
-        // Every rule's severity (the configuration's, else the catalogue's), criteria and texts, once.
-        let ruleBook = catalogue.ruleBook(severityOverrides: configuration.severityOverrides)
+        // Every rule's severity (the configuration's, else the catalogue's), criteria and texts,
+        // and which rules run, once.
+        let ruleBook = catalogue.ruleBook(severityOverrides: configuration.severityOverrides,
+                                          selection: configuration.ruleSelection)
         self.ruleBook = ruleBook
         loader = SpecLoader(presets: catalogue.colorSchemes, usageReader: UsageVariantReader(calls: catalogue.componentCalls),
                             rules: ruleBook)
         specRules = SpecRuleRunner(catalogue: catalogue, options: configuration.ruleOptions, layoutEngine: layoutEngine,
-                                   isEnabled: configuration.isEnabled)
-        var rules = try catalogue.sourceRules().filter(configuration.isEnabled)
-        let custom = configuration.customRules.filter { configuration.isEnabled($0.id) }
+                                   isEnabled: ruleBook.isEnabled)
+        var rules = try catalogue.sourceRules().filter(ruleBook.isEnabled)
+        let custom = configuration.customRules.filter { ruleBook.isEnabled($0.id) }
         if !custom.isEmpty { rules = rules.merging(try SourceRuleSet(customRules: custom)) }
         rules.ruleBook = ruleBook
         sourceRules = rules
@@ -143,9 +143,6 @@ public final class Linter: Sendable {
                             category: "custom", summary: rule.message, rationale: "", howToFix: "")
         }
         knownRuleIDs = catalogue.ids + configuration.customRules.map(\.id)
-        // First entry wins, as `RuleCatalogue.description(_:)` finds it.
-        descriptionsByID = Dictionary(catalogue.entries.map { ($0.description.id, $0.description) },
-                                      uniquingKeysWith: { first, _ in first })
         swiftlintAliases = catalogue.swiftlintAliases
     }
 
@@ -181,13 +178,10 @@ public final class Linter: Sendable {
         }
     }
 
-    /// The rules whose answer depends on the label's text: run again in every language of
-    /// a String Catalog (the others, contrast among them, once).
-    static let textRules: Set<String> = ["text-clipped", "touch-target", "label-in-name", "glyph-missing", "missing-label"]
-
     /// The spec rules on `spec`: with a String Catalog, in every language it has (each
     /// finding of a translated variant names its language; findings in languages other
-    /// than the source one only from the rules that read the text).
+    /// than the source one only from the rules that read the text: `perLanguage: true` in
+    /// their YAML; the others, contrast among them, once).
     ///
     /// The contrast pairs are measured once per spec (in the source language: translations
     /// change no colour) and handed to every rule that reads them, to the fixer and to the
@@ -216,7 +210,7 @@ public final class Linter: Sendable {
             }
             var found = runSpecRulesInText(localized, contrast: run.contrast)
             if language != source {
-                found = found.filter { Self.textRules.contains($0.rule) && $0.variant.map(translated.contains) == true }
+                found = found.filter { ruleBook.entry($0.rule)?.perLanguage == true && $0.variant.map(translated.contains) == true }
             }
             for index in found.indices where found[index].lang == nil && found[index].variant.map(translated.contains) == true {
                 found[index].lang = language
@@ -277,7 +271,7 @@ public final class Linter: Sendable {
     }
 
     private var suppressionContext: SuppressionContext {
-        SuppressionContext(knownRules: knownRuleIDs, isEnabled: configuration.isEnabled,
+        SuppressionContext(knownRules: knownRuleIDs, isEnabled: ruleBook.isEnabled,
                            rules: ruleBook)
     }
 
@@ -286,15 +280,15 @@ public final class Linter: Sendable {
         findings = findings.compactMap(applyConfiguration)
     }
 
-    /// The configuration, applied once to every finding whatever made it: disabled rules
+    /// The rule book, applied once to every finding whatever made it: disabled rules
     /// removed, and a severity the configuration sets wins over the one the rule chose
     /// (`touch-target` chooses warning or error by size). Severities and criteria by
     /// default come from the rule book where the finding was made.
     private func applyConfiguration(_ finding: Finding) -> Finding? {
-        guard configuration.isEnabled(finding.rule) else { return nil }
+        guard ruleBook.isEnabled(finding.rule) else { return nil }
         var f = finding
-        if let override = configuration.severityOverrides[f.rule] { f.severity = override }
-        if f.wcag.isEmpty, let d = descriptionsByID[f.rule] { f.wcag = d.wcag }
+        if let override = ruleBook.configuredSeverity(f.rule) { f.severity = override }
+        if f.wcag.isEmpty, let wcag = ruleBook.entry(f.rule)?.wcag { f.wcag = wcag }
         return f
     }
 

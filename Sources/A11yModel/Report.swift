@@ -14,9 +14,15 @@ public struct RuleDescription: Sendable, Hashable {
     public var summary: String
     public var rationale: String
     public var howToFix: String
-    /// The component kinds a spec rule applies to (`kinds:` in its YAML); nil: every kind.
-    /// A spec of no known kind gets no spec rule.
+    /// The component kinds a spec rule applies to (`kinds:` in its YAML); nil: every kind
+    /// (`kinds: all`, or no `kinds:`). A spec of no known kind gets no spec rule.
     public var kinds: [ComponentKind]?
+    /// Kinds left out of `kinds: all` (`exceptKinds:` in its YAML), so that a new kind is
+    /// checked by every rule that does not say otherwise.
+    public var exceptKinds: [ComponentKind] = []
+    /// Whether the rule's answer depends on the label's text (`perLanguage: true` in its
+    /// YAML): with a String Catalog it runs again in every language, the others once.
+    public var perLanguage = false
     /// The texts of the rule's findings by name (`message:` in its YAML is "default";
     /// `messages:` names several), with `{name}` placeholders the rule fills in.
     public var messages: [String: MessageTemplate] = [:]
@@ -36,7 +42,7 @@ public struct RuleDescription: Sendable, Hashable {
 
     /// Whether this rule checks a spec of `kind`.
     public func applies(to kind: ComponentKind?) -> Bool {
-        guard let kind else { return false }
+        guard let kind, !exceptKinds.contains(kind) else { return false }
         return kinds?.contains(kind) ?? true
     }
 

@@ -18,12 +18,6 @@ public enum Override<T: Sendable & Hashable>: Sendable, Hashable {
     public var isSet: Bool { if case .inherit = self { return false }; return true }
 }
 
-/// The kinds of component a11ylint understands. Each is described by its
-/// `KindDefinition` (one folder under `Kinds/`); this list only names them.
-public enum ComponentKind: String, Sendable, Hashable, CaseIterable {
-    case checkbox, radio, `switch`, button, generic
-}
-
 public enum HitArea: Sendable, Hashable {
     /// The whole component frame is tappable.
     case component

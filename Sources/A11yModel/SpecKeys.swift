@@ -3,16 +3,15 @@
 public enum SpecKeys {
     public static let base = ["name", "description", "import", "properties", "usage", "tags", "a11y"]
     public static let a11y = ["kind", "lang", "strings", "geometry", "typography", "accessibility", "themes", "variants", "suppress"]
-    public static let geometry = ["outerSize", "innerSize", "borderWidth", "cornerRadius", "gap", "hitArea"]
+    /// A spec of no known kind is read with the checkbox's keys, colour roles and variant
+    /// keys (the first kind a11ylint had); each kind declares its own in `Kinds/<Kind>/`.
+    public static let geometry = CheckboxKind().geometryKeys
     public static let hitArea = ["minWidth", "minHeight"]
     public static let typography = ["font", "fallback", "size", "lineHeight", "weight", "textStyle", "maxLines"]
     public static let accessibility = ["label", "value", "traits"]
     public static let theme = ["background", "backdrop", "colors"]
-    public static let colorRoles = ["borderEnabled", "borderDisabled", "checkedFill", "checkmark",
-                                    "textEnabled", "textDisabled", "borderError", "textError"]
-    public static let variant = ["name", "text", "textKey", "lang", "shape", "isChecked", "isEnabled", "isError", "errorText",
-                                 "isReadOnly", "layout", "layoutDirection", "width", "contentSize",
-                                 "themes", "accessibility"]
+    public static let colorRoles = CheckboxKind().colorRoles ?? []
+    public static let variant = CheckboxKind().variantKeys
     public static let suppression = ["rule", "variant", "theme", "reason"]
     public static let weights = ["ultralight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
 }

@@ -98,8 +98,7 @@ public struct SpecLoader: Sendable {
         if let block { reader.unknownKeys(block, known: SpecKeys.a11y + blockKeys, context: "a11y") }
         if let definition { spec.geometry = definition.defaultGeometry }
         if let geometry = block?["geometry"] {
-            readGeometry(geometry, keys: definition?.geometryKeys ?? SpecKeys.geometry, into: &spec.geometry,
-                         reader: &reader)
+            reader.readGeometry(geometry, keys: definition?.geometryKeys ?? SpecKeys.geometry, into: &spec.geometry)
         }
         if let group = block?["group"], blockKeys.contains("group") { readGroup(group, into: &spec, reader: &reader) }
         if let size = block?["size"], blockKeys.contains("size") { spec.size = readSize(size, reader: &reader) }
@@ -192,53 +191,7 @@ public struct SpecLoader: Sendable {
         return pairs
     }
 
-    // MARK: - geometry and typography
-
-    private func readGeometry(_ node: JSONNode, keys: [String], into geometry: inout Geometry, reader: inout NodeReader) {
-        guard reader.expectObject(node, "\"geometry\"") else { return }
-        reader.unknownKeys(node, known: keys, context: "geometry")
-        func read(_ key: String, positive: Bool = false) -> Double? {
-            guard keys.contains(key), let value = node[key] else { return nil }
-            return positive ? reader.positive(value, key) : reader.nonNegative(value, key)
-        }
-        if let v = read("outerSize", positive: true) { geometry.outerSize = v }
-        if let v = read("innerSize", positive: true) { geometry.innerSize = v }
-        if let v = read("borderWidth") { geometry.borderWidth = v }
-        if let v = read("cornerRadius") { geometry.cornerRadius = v }
-        if let v = read("gap") { geometry.gap = v }
-        if let v = read("dotSize") { geometry.dotSize = v }
-        if let v = read("trackWidth", positive: true) { geometry.trackWidth = v }
-        if let v = read("trackHeight", positive: true) { geometry.trackHeight = v }
-        if let v = read("thumbSize") { geometry.thumbSize = v }
-        if let v = read("paddingHorizontal") { geometry.paddingHorizontal = v }
-        if let v = read("paddingVertical") { geometry.paddingVertical = v }
-        if let v = read("minHeight") { geometry.minHeight = v }
-        if let v = read("iconSize") { geometry.iconSize = v }
-        if keys.contains("sizing"), let v = node["sizing"] {
-            geometry.sizing = reader.enumValue(v, "sizing", ButtonSizing.self) ?? geometry.sizing
-        }
-        if keys.contains("innerSize"), let inner = node["innerSize"], geometry.innerSize > geometry.outerSize {
-            reader.error(inner, "innerSize \(JSONOutput.format(geometry.innerSize)) is larger than outerSize \(JSONOutput.format(geometry.outerSize))")
-        }
-        if keys.contains("thumbSize"), let thumb = node["thumbSize"], geometry.thumbSize > geometry.trackHeight {
-            reader.error(thumb, "thumbSize \(JSONOutput.format(geometry.thumbSize)) is larger than trackHeight \(JSONOutput.format(geometry.trackHeight))")
-        }
-        guard let hit = node["hitArea"] else { return }
-        if let text = hit.stringValue {
-            switch text {
-            case "component": geometry.hitArea = .component
-            case "indicator": geometry.hitArea = .indicator
-            default: reader.badEnum(hit, "hitArea", text, ["component", "indicator"], extra: " or {\"minWidth\", \"minHeight\"}")
-            }
-        } else if hit.objectMembers != nil {
-            reader.unknownKeys(hit, known: SpecKeys.hitArea, context: "hitArea")
-            let w = hit["minWidth"].flatMap { reader.nonNegative($0, "minWidth") } ?? 0
-            let h = hit["minHeight"].flatMap { reader.nonNegative($0, "minHeight") } ?? 0
-            geometry.hitArea = .minimum(width: w, height: h)
-        } else {
-            reader.error(hit, "\"hitArea\" must be \"component\", \"indicator\" or {\"minWidth\", \"minHeight\"}, got \(hit.typeName)")
-        }
-    }
+    // MARK: - typography (geometry: `GeometryKeys`)
 
     private func readTypography(_ node: JSONNode, into typography: inout Typography, reader: inout NodeReader) {
         guard reader.expectObject(node, "\"typography\"") else { return }

@@ -217,17 +217,15 @@ public enum LayoutRendering {
         var background = "#FFFFFF"
         var colors: [String: RGBA] = [:]
 
-        /// What a drawing shows for roles no theme sets (the checkbox's built-in scheme,
-        /// UISwitch's colours, a blue button).
-        static let defaults: [String: RGBA] = [
-            "borderEnabled": RGBA(red: 0, green: 0, blue: 0, alpha: 0.55), "borderDisabled": RGBA(red: 0, green: 0, blue: 0, alpha: 0.25),
-            "borderError": RGBA(red: 0.804, green: 0.235, blue: 0.078, alpha: 1), "checkedFill": RGBA(red: 64 / 255, green: 178 / 255, blue: 89 / 255, alpha: 1),
-            "checkmark": .white, "textEnabled": RGBA(red: 0, green: 0, blue: 0, alpha: 0.5), "textDisabled": RGBA(red: 0, green: 0, blue: 0, alpha: 0.25),
-            "textError": RGBA(red: 0.804, green: 0.235, blue: 0.078, alpha: 1), "trackOn": RGBA(red: 52 / 255, green: 199 / 255, blue: 89 / 255, alpha: 1),
-            "trackOff": RGBA(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.16), "thumb": .white,
-            "fill": RGBA(red: 26 / 255, green: 115 / 255, blue: 232 / 255, alpha: 1), "text": .white,
-            "fillDisabled": RGBA(red: 0, green: 0, blue: 0, alpha: 0.12),
-        ]
+        /// What a drawing shows for roles no theme sets: every kind's `drawingColors` (the
+        /// checkbox's built-in scheme, UISwitch's colours, a blue button), and the roles that
+        /// take another's colour (`colorFallbacks`: a radio's dot, its ring's).
+        static let defaults: [String: RGBA] = Kinds.all.reduce(into: [:]) { defaults, kind in
+            defaults.merge(kind.drawingColors) { first, _ in first }
+        }
+        static let fallbacks: [String: String] = Kinds.all.reduce(into: [:]) { fallbacks, kind in
+            fallbacks.merge(kind.colorFallbacks) { first, _ in first }
+        }
 
         init(spec: ComponentSpec, variant: Variant) {
             guard let theme = spec.themes(for: variant).first else { return }
@@ -236,9 +234,9 @@ public enum LayoutRendering {
         }
 
         func color(_ role: String) -> Paint? {
-            // A radio's dot defaults to its ring's fill.
-            let color = colors[role] ?? (role == "dot" ? colors["checkedFill"] : nil) ?? Self.defaults[role]
-                ?? (role == "dot" ? Self.defaults["checkedFill"] : nil)
+            let fallback = Self.fallbacks[role]
+            let color = colors[role] ?? fallback.flatMap { colors[$0] } ?? Self.defaults[role]
+                ?? fallback.flatMap { Self.defaults[$0] }
             return color.map { Paint(hex: $0.hexRGB, alpha: $0.alpha) }
         }
     }

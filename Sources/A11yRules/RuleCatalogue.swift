@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import A11yJSON
 import A11yModel
 import A11yPattern
 
@@ -89,16 +90,17 @@ public struct RuleCatalogue: @unchecked Sendable {
     public func description(_ id: String) -> RuleDescription? { entry(id)?.description }
     public var ids: [String] { entries.map(\.description.id) }
 
-    /// Every rule's severity (`overrides`, else the catalogue's), criteria and message
-    /// texts, for findings made outside a spec or source rule. The first entry of an id wins,
-    /// as `description(_:)` finds it.
-    public func ruleBook(severityOverrides overrides: [String: Severity] = [:]) -> RuleBook {
+    /// The rules as a run sees them: every rule's severity (`overrides`, else the
+    /// catalogue's), criteria, message texts and `perLanguage`, and the run's `selection`.
+    /// The first entry of an id wins, as `description(_:)` finds it.
+    public func ruleBook(severityOverrides overrides: [String: Severity] = [:],
+                         selection: RuleSelection = RuleSelection()) -> RuleBook {
         var book: [String: RuleBook.Entry] = [:]
         for entry in entries where book[entry.description.id] == nil {
             let d = entry.description
-            book[d.id] = RuleBook.Entry(severity: overrides[d.id] ?? d.defaultSeverity, wcag: d.wcag, messages: d.messages)
+            book[d.id] = RuleBook.Entry(rule: d, severity: overrides[d.id] ?? d.defaultSeverity)
         }
-        return RuleBook(entries: book)
+        return RuleBook(entries: book, overrides: overrides, selection: selection)
     }
 
     /// SwiftLint rule identifiers → the a11ylint rule that checks the same
@@ -210,15 +212,26 @@ public struct RuleCatalogue: @unchecked Sendable {
             category: try string("category"), summary: try string("summary"),
             rationale: try string("rationale", required: false), howToFix: try string("fix", required: false))
 
-        if let node = map["kinds"] {
-            guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "'kinds' must be a list of kinds") }
-            description.kinds = try items.map { item in
+        // Which kinds a spec rule checks: `kinds: all` (or no `kinds:`) is every registered
+        // kind, a new one included; `exceptKinds: [generic]` leaves some out; `kinds: [radio]`
+        // names the only ones, for a rule about what one kind alone has.
+        func kinds(_ node: Yams.Node, _ key: String, _ expected: String) throws -> [ComponentKind] {
+            guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "'\(key)' must be \(expected)") }
+            return try items.map { item in
                 guard let text = item.string, let kind = ComponentKind(rawValue: text) else {
                     throw CatalogueError.at(item, file: file, "unknown kind '\(item.string ?? "")' (one of "
                                             + ComponentKind.allCases.map(\.rawValue).joined(separator: ", ") + ")")
                 }
                 return kind
             }
+        }
+        if let node = map["kinds"], node.string != "all" {
+            description.kinds = try kinds(node, "kinds", "'all' or a list of kinds")
+        }
+        if let node = map["exceptKinds"] { description.exceptKinds = try kinds(node, "exceptKinds", "a list of kinds") }
+        if let node = map["perLanguage"] {
+            guard let flag = node.bool else { throw CatalogueError.at(node, file: file, "'perLanguage' must be true or false") }
+            description.perLanguage = flag
         }
         if let node = map["message"] {
             guard let text = node.string else { throw CatalogueError.at(node, file: file, "'message' must be a string") }
@@ -354,44 +367,44 @@ extension CatalogueError {
     }
 }
 
-extension ComponentCall {
-    static func parseGeometry(_ node: Yams.Node?, kind: ComponentKind, file: String) throws -> Geometry {
-        var geometry = Kinds.definition(kind).defaultGeometry
-        guard let node else { return geometry }
-        guard let map = node.mapping else { throw CatalogueError.at(node, file: file, "'geometry' must be a mapping") }
-        for (keyNode, value) in map {
-            let key = keyNode.string ?? ""
-            if key == "hitArea" {
-                if let text = value.string {
-                    switch text {
-                    case "component": geometry.hitArea = .component
-                    case "indicator": geometry.hitArea = .indicator
-                    default: throw CatalogueError.at(value, file: file, "hitArea is component, indicator or {minWidth, minHeight}")
-                    }
-                } else if let m = value.mapping {
-                    geometry.hitArea = .minimum(width: m["minWidth"]?.float ?? 0, height: m["minHeight"]?.float ?? 0)
-                }
-                continue
-            }
-            guard let number = value.float else { throw CatalogueError.at(value, file: file, "'\(key)' must be a number") }
-            switch key {
-            case "outerSize": geometry.outerSize = number
-            case "innerSize": geometry.innerSize = number
-            case "borderWidth": geometry.borderWidth = number
-            case "cornerRadius": geometry.cornerRadius = number
-            case "gap": geometry.gap = number
-            case "dotSize": geometry.dotSize = number
-            case "trackWidth": geometry.trackWidth = number
-            case "trackHeight": geometry.trackHeight = number
-            case "thumbSize": geometry.thumbSize = number
-            case "paddingHorizontal": geometry.paddingHorizontal = number
-            case "paddingVertical": geometry.paddingVertical = number
-            case "minHeight": geometry.minHeight = number
-            case "iconSize": geometry.iconSize = number
-            default: throw CatalogueError.at(keyNode, file: file, "unknown geometry key '\(key)'")
-            }
+extension JSONNode {
+    /// A YAML value as the JSON reader would give it, at the YAML's positions: numbers,
+    /// booleans and null by their YAML reading, other scalars as strings.
+    init(yaml node: Yams.Node) {
+        let position = JSONPosition(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, offset: 0)
+        let value: JSONNode.Value
+        if let mapping = node.mapping {
+            value = .object(mapping.map { key, member in
+                JSONMember(key: key.string ?? "", keyPosition: JSONNode(yaml: key).position, value: JSONNode(yaml: member))
+            })
+        } else if let items = node.sequence {
+            value = .array(items.map(JSONNode.init(yaml:)))
+        } else if let number = node.float {
+            value = .number(number, literal: node.string ?? "")
+        } else if let flag = node.bool {
+            value = .bool(flag)
+        } else if node.null != nil {
+            value = .null
+        } else {
+            value = .string(node.string ?? "")
         }
-        return geometry
+        self.init(value: value, position: position, endOffset: 0)
+    }
+}
+
+extension ComponentCall {
+    /// A call's `geometry`, read by the reader of a spec's (`KindDefinition.readGeometry`):
+    /// the kind's defaults, then the keys the kind reads; the first problem is the error.
+    static func parseGeometry(_ node: Yams.Node?, kind: ComponentKind, file: String) throws -> Geometry {
+        let definition = Kinds.definition(kind)
+        guard let node else { return definition.defaultGeometry }
+        guard node.mapping != nil else { throw CatalogueError.at(node, file: file, "'geometry' must be a mapping") }
+        let read = definition.readGeometry(JSONNode(yaml: node), file: file)
+        if let problem = read.problems.first {
+            throw CatalogueError(file: file, line: problem.location.line, column: problem.location.column,
+                                 message: problem.message)
+        }
+        return read.geometry
     }
 
     static func parse(_ node: Yams.Node, file: String) throws -> [ComponentCall] {

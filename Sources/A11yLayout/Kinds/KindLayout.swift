@@ -1,7 +1,7 @@
 import A11yModel
 
-/// The geometry of one kind of component (docs/spec-format.md: layout, component kinds). Each kind's
-/// layout sits here beside the others; `KindLayouts.layout(for:)` registers them.
+/// The geometry of one kind of component (docs/spec-format.md: layout per kind). Each kind's
+/// layout sits here beside the others, with the `LaidOutKind` conformance that hands it over.
 public protocol KindLayout: Sendable {
     var kind: ComponentKind { get }
     /// The parts the kind adds to the contract's layout JSON, in order.
@@ -19,20 +19,27 @@ extension KindLayout {
     public func textRole(_ variant: Variant) -> String { variant.isEnabled ? "textEnabled" : "textDisabled" }
 }
 
-public enum KindLayouts {
-    /// Every kind's layout, in the order of `ComponentKind`.
-    public static let all: [any KindLayout] = ComponentKind.allCases.map(layout(for:))
+/// A kind the layout engine can lay out: its definition hands over its layout. Each layout
+/// file says it for its kind (`extension ButtonKind: LaidOutKind`), so the registration of a
+/// kind is its line in `Kinds.all` alone.
+public protocol LaidOutKind: KindDefinition {
+    var layout: any KindLayout { get }
+}
 
-    /// The registration of a kind's layout: one line here. A switch rather than a search of
-    /// `all`, as it runs on every layout (and the compiler asks for a new kind's line).
-    public static func layout(for kind: ComponentKind) -> any KindLayout {
-        switch kind {
-        case .checkbox: CheckboxLayout()
-        case .radio: RadioLayout()
-        case .switch: SwitchLayout()
-        case .button: ButtonLayout()
-        case .generic: GenericLayout()
+public enum KindLayouts {
+    /// Every kind's layout, in the order of `Kinds.all`.
+    public static let all: [any KindLayout] = Kinds.all.map { definition in
+        guard let laidOut = definition as? any LaidOutKind else {
+            preconditionFailure("kind '\(definition.kind.rawValue)' has no layout: its layout file in A11yLayout/Kinds/ "
+                                + "says `extension <Kind>Kind: LaidOutKind`")
         }
+        return laidOut.layout
+    }
+
+    /// The layout of a kind (found among a handful: it runs on every layout).
+    public static func layout(for kind: ComponentKind) -> any KindLayout {
+        for layout in all where layout.kind == kind { return layout }
+        preconditionFailure("kind '\(kind.rawValue)' is not registered in Kinds.all")
     }
 }
 
@@ -130,7 +137,7 @@ public struct LayoutInput {
 
 /// The checkbox's and the radio's row: an `outerSize` indicator leading its label (or
 /// trailing it when reversed), both centred on one line and top-aligned on several, the
-/// whole mirrored in RTL (docs/spec-format.md: layout).
+/// whole mirrored in RTL (docs/spec-format.md: layout per kind).
 enum IndicatorRow {
     static func layout(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput,
                        boxRadius: Double) throws(LayoutError) -> ComponentLayout {

@@ -1,12 +1,36 @@
+/// A kind of component, by the name specs give it (`"kind": "radio"`). Each kind names
+/// itself in its folder (`extension ComponentKind { public static let radio = … }`, beside
+/// its `KindDefinition`); the kinds a11ylint knows are the ones `Kinds.all` registers.
+public struct ComponentKind: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// The registered kind of this name; nil for any other name.
+    public init?(rawValue: String) {
+        guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = kind
+    }
+
+    /// A kind's name, for its declaration in its folder.
+    public init(named name: String) { rawValue = name }
+
+    /// The registered kinds, in registration order.
+    public static let allCases: [ComponentKind] = Kinds.all.map(\.kind)
+
+    public var description: String { rawValue }
+}
+
 /// What a11ylint knows about one kind of component (docs/spec-format.md: the a11y object, component kinds):
-/// its spec keys and defaults, colour roles and the contrast checks they form per state,
-/// default accessibility, forbidden state combinations, and how its name is inferred.
-/// Its geometry lives beside it in the layout module (`KindLayout`), and which rules
-/// apply to it is rule data (`kinds:` in `Rules/spec/*.yml`).
+/// its spec keys and defaults (geometry keys are read by `GeometryKeys`), colour roles and
+/// the contrast checks they form per state, default accessibility, forbidden state
+/// combinations, and how its name is inferred. Its layout lives beside it in the layout
+/// module (`KindLayout`, found through `LaidOutKind`). Rules check every kind unless their
+/// YAML says otherwise (`kinds: all` with `exceptKinds:`, or `kinds: [radio]`).
 ///
-/// Adding a kind: a folder `Kinds/<Name>/` here with one `KindDefinition`, its
-/// `KindLayout` in `A11yLayout/Kinds/`, and a line in each of the three registration
-/// lists (`ComponentKind`, `Kinds.all`, `KindLayouts.layout(for:)`). Nothing else names a kind.
+/// Adding a kind touches three places and no rule YAML:
+/// - a folder `Kinds/<Name>/` here: its `ComponentKind` name and its `KindDefinition`;
+/// - its layout file `A11yLayout/Kinds/<Name>Layout.swift`: its `KindLayout`, and the
+///   `LaidOutKind` conformance that hands it to the layout engine;
+/// - one registration line in `Kinds.all`.
 public protocol KindDefinition: Sendable {
     var kind: ComponentKind { get }
     /// Words that, found (case-insensitively) in a spec's name or tags, make it this kind.
@@ -22,6 +46,12 @@ public protocol KindDefinition: Sendable {
     var colorRoles: [String]? { get }
     /// Whether roles a theme does not set take the built-in `default` colour scheme's colours.
     var usesDefaultColorScheme: Bool { get }
+    /// What a drawing of it (the HTML report, `layout --svg`) shows for roles no theme sets.
+    /// The drawings use every kind's together: a role two kinds share (`textEnabled`) is
+    /// listed by one of them.
+    var drawingColors: [String: RGBA] { get }
+    /// Roles that, unset, take another role's colour (a radio's `dot`: its `checkedFill`).
+    var colorFallbacks: [String: String] { get }
     /// Whether `isChecked` may be `"indeterminate"`.
     var allowsIndeterminate: Bool { get }
     /// Whether the component has an on/off state (`isChecked`); a button has none.
@@ -39,6 +69,8 @@ public protocol KindDefinition: Sendable {
 extension KindDefinition {
     public var blockKeys: [String] { [] }
     public var usesDefaultColorScheme: Bool { false }
+    public var drawingColors: [String: RGBA] { [:] }
+    public var colorFallbacks: [String: String] { [:] }
     public var allowsIndeterminate: Bool { false }
     public var hasState: Bool { true }
     public var shapes: [CheckboxShape] { [] }
@@ -48,12 +80,17 @@ extension KindDefinition {
 /// The registered kinds, in inference order (docs/spec-format.md, the a11y object: "checkbox",
 /// "radio", "switch" or "toggle", "button").
 public enum Kinds {
+    /// The registration of every kind: one entry each. Its order is the inference order,
+    /// and the order kinds are listed in messages.
     public static let all: [any KindDefinition] = [
         CheckboxKind(), RadioKind(), SwitchKind(), ButtonKind(), GenericKind(),
     ]
 
     public static func definition(_ kind: ComponentKind) -> any KindDefinition {
-        all.first { $0.kind == kind }!
+        guard let definition = all.first(where: { $0.kind == kind }) else {
+            preconditionFailure("kind '\(kind.rawValue)' is not registered in Kinds.all")
+        }
+        return definition
     }
 
     /// The kind a name or tag names, in registration order; nil when none does.

@@ -19,6 +19,11 @@ public struct ButtonKind: KindDefinition {
     }
     public var hasState: Bool { false }
     public var colorRoles: [String]? { ["fill", "text", "border", "fillDisabled", "textDisabled"] }
+    /// A blue button with white text.
+    public var drawingColors: [String: RGBA] {
+        ["fill": RGBA(red: 26 / 255, green: 115 / 255, blue: 232 / 255, alpha: 1), "text": .white,
+         "fillDisabled": RGBA(red: 0, green: 0, blue: 0, alpha: 0.12)]
+    }
     public var defaultAccessibility: DefaultAccessibility {
         DefaultAccessibility(label: "text", value: nil, traits: ["button"])
     }
@@ -38,4 +43,8 @@ public struct ButtonKind: KindDefinition {
         if !boundary.isEmpty { checks.append(ContrastCheck(boundary)) }
         return checks
     }
+}
+
+extension ComponentKind {
+    public static let button = ComponentKind(named: "button")
 }

@@ -15,6 +15,15 @@ public struct CheckboxKind: KindDefinition {
          "textError"]
     }
     public var usesDefaultColorScheme: Bool { true }
+    /// The built-in scheme's colours; the label's (`textEnabled`, `textDisabled`) serve every kind.
+    public var drawingColors: [String: RGBA] {
+        ["borderEnabled": RGBA(red: 0, green: 0, blue: 0, alpha: 0.55), "borderDisabled": RGBA(red: 0, green: 0, blue: 0, alpha: 0.25),
+         "borderError": RGBA(red: 0.804, green: 0.235, blue: 0.078, alpha: 1),
+         "checkedFill": RGBA(red: 64 / 255, green: 178 / 255, blue: 89 / 255, alpha: 1),
+         "checkmark": .white, "textEnabled": RGBA(red: 0, green: 0, blue: 0, alpha: 0.5),
+         "textDisabled": RGBA(red: 0, green: 0, blue: 0, alpha: 0.25),
+         "textError": RGBA(red: 0.804, green: 0.235, blue: 0.078, alpha: 1)]
+    }
     public var allowsIndeterminate: Bool { true }
     public var shapes: [CheckboxShape] { CheckboxShape.allCases }
     public var defaultAccessibility: DefaultAccessibility {
@@ -52,4 +61,8 @@ enum IndicatorContrast {
         guard role == "borderError" || !variant.isChecked else { return [] }
         return [ContrastCheck(.init(.nonText, role: role, subject: "Error indicator border"))]
     }
+}
+
+extension ComponentKind {
+    public static let checkbox = ComponentKind(named: "checkbox")
 }

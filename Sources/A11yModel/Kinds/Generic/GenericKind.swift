@@ -25,3 +25,7 @@ public struct GenericKind: KindDefinition {
         }
     }
 }
+
+extension ComponentKind {
+    public static let generic = ComponentKind(named: "generic")
+}

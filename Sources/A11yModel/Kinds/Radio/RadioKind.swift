@@ -14,6 +14,9 @@ public struct RadioKind: KindDefinition {
     public var variantKeys: [String] { Self.checkbox.variantKeys.filter { $0 != "shape" } }
     /// The checkbox's, with `dot` in place of `checkmark`.
     public var colorRoles: [String]? { Self.checkbox.colorRoles?.map { $0 == "checkmark" ? "dot" : $0 } }
+    /// The checkbox's; the dot, unset, is drawn in the ring's `checkedFill`.
+    public var drawingColors: [String: RGBA] { Self.checkbox.drawingColors }
+    public var colorFallbacks: [String: String] { ["dot": "checkedFill"] }
     public var defaultAccessibility: DefaultAccessibility { Self.checkbox.defaultAccessibility }
     public var forbiddenStates: [[StateFlag]] { Self.checkbox.forbiddenStates }
 
@@ -31,4 +34,8 @@ public struct RadioKind: KindDefinition {
         checks += IndicatorContrast.errorBorder(variant, theme: theme)
         return checks
     }
+}
+
+extension ComponentKind {
+    public static let radio = ComponentKind(named: "radio")
 }

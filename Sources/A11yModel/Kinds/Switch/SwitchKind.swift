@@ -11,6 +11,11 @@ public struct SwitchKind: KindDefinition {
          "themes", "accessibility"]
     }
     public var colorRoles: [String]? { ["trackOff", "trackOn", "thumb", "textEnabled", "textDisabled", "borderOff"] }
+    /// UISwitch's colours.
+    public var drawingColors: [String: RGBA] {
+        ["trackOn": RGBA(red: 52 / 255, green: 199 / 255, blue: 89 / 255, alpha: 1),
+         "trackOff": RGBA(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.16), "thumb": .white]
+    }
     public var defaultAccessibility: DefaultAccessibility {
         DefaultAccessibility(label: "text", value: "state", traits: ["toggle"])
     }
@@ -31,4 +36,8 @@ public struct SwitchKind: KindDefinition {
         checks.append(ContrastCheck(.init(.nonText, role: "thumb", subject: "Thumb", on: .role(track))))
         return checks
     }
+}
+
+extension ComponentKind {
+    public static let `switch` = ComponentKind(named: "switch")
 }
