@@ -53,15 +53,27 @@ struct LintStream: Sendable {
     var filesPerJob = 32
     var keepSpecs = false
 
+    /// An input and the index of its group.
+    typealias Item = (input: LintInput, group: Int)
+
     /// Lints every group's inputs; `emit` gets each file's results once, in sorted path
     /// order (files with nothing to report are not handed over).
     func run(inputErrors: [InputError] = [], emit: (FileResults) -> Void) -> Totals {
         var totals = Totals()
         var pending: [String: FileResults] = [:]
         for error in inputErrors { pending[error.location.file, default: FileResults(file: error.location.file)].inputErrors.append(error) }
+        let items = inScope(&totals)
+        // First the inputs that may be index files; their results wait in `pending`.
+        let (first, rest) = probeIndexes(items)
+        let listed = lintIndexes(first, among: items, totals: &totals, pending: &pending)
+        lintInOrder(rest + listed, pending: pending, totals: &totals, emit: emit)
+        return totals
+    }
 
-        // In scope, tagged with their group.
-        var items: [(input: LintInput, group: Int)] = []
+    /// The inputs in scope, tagged with their group; counts those out of scope and the
+    /// rules and descriptions of every group.
+    private func inScope(_ totals: inout Totals) -> [Item] {
+        var items: [Item] = []
         for (g, group) in groups.enumerated() {
             let inScope = group.inputs.filter(group.linter.isInScope)
             totals.outOfScope += group.inputs.count - inScope.count
@@ -73,8 +85,11 @@ struct LintStream: Sendable {
             totals.descriptions += (linter.catalogue.entries.map(\.description) + linter.customRuleDescriptions)
                 .filter { !known.contains($0.id) }
         }
+        return items
+    }
 
-        // First the inputs that may be index files, with their bytes read once.
+    /// The inputs that may be index files (with their bytes, read once), and the others.
+    private func probeIndexes(_ items: [Item]) -> (first: [Item], rest: [Item]) {
         let probed = parallelMap(items) { item -> LintInput? in
             guard item.input.kind == .json else { return nil }
             let linter = groups[item.group].linter
@@ -88,16 +103,23 @@ struct LintStream: Sendable {
             }
             return Self.mayBeIndex(input.contents!) ? input : nil
         }
-        var first: [(input: LintInput, group: Int)] = []
-        var rest: [(input: LintInput, group: Int)] = []
+        var first: [Item] = []
+        var rest: [Item] = []
         for (item, probe) in zip(items, probed) {
             if let probe { first.append((probe, item.group)) } else { rest.append(item) }
         }
-        let firstOutcomes = parallelMap(first) { groups[$0.group].linter.lintFile($0.input) }
-        // Specs an index names that are not inputs already are linted with the others.
+        return (first, rest)
+    }
+
+    /// Lints the possible index files, keeping their results in `pending`; returns the specs
+    /// they name that are not inputs already (to be linted with the others).
+    private func lintIndexes(_ first: [Item], among items: [Item], totals: inout Totals,
+                             pending: inout [String: FileResults]) -> [Item] {
+        let outcomes = parallelMap(first) { groups[$0.group].linter.lintFile($0.input) }
         var knownPaths: Set<String>?
         var listedKeys = Set<String>()
-        for (item, outcome) in zip(first, firstOutcomes) {
+        var rest: [Item] = []
+        for (item, outcome) in zip(first, outcomes) {
             let linter = groups[item.group].linter
             var listed: [String] = []
             for path in outcome.index?.existingSpecPaths ?? [] {
@@ -116,9 +138,15 @@ struct LintStream: Sendable {
             }
             for results in add(outcome, to: &totals) { pending[results.file, default: FileResults(file: results.file)].merge(results) }
         }
+        return rest
+    }
 
-        // Everything else in path order, a batch at a time.
-        rest.sort { $0.input.path < $1.input.path }
+    /// Lints `rest` in path order, a batch at a time, handing each file's results over with
+    /// the pending ones that sort before it.
+    private func lintInOrder(_ rest: [Item], pending: [String: FileResults], totals: inout Totals,
+                             emit: (FileResults) -> Void) {
+        let rest = rest.sorted { $0.input.path < $1.input.path }
+        var pending = pending
         let pendingKeys = pending.keys.sorted()
         var nextPending = 0
         func emitPending(before file: String?) {
@@ -146,7 +174,6 @@ struct LintStream: Sendable {
             }
         }
         emitPending(before: nil)
-        return totals
     }
 
     /// Counts `outcome` into `totals` and returns its results by file (one file, but for an

@@ -54,49 +54,6 @@ public struct LintConfiguration: Sendable {
     }
 }
 
-/// The outcome of a run: the report, plus the specs that were linted (the HTML
-/// report and `layout` draw them).
-public struct LintResult: Sendable {
-    public var report: LintReport
-    public var specs: [ComponentSpec]
-    /// Inputs left out by the configuration's `included` / `excluded`.
-    public var outOfScope = 0
-
-    public init(report: LintReport, specs: [ComponentSpec], outOfScope: Int = 0) {
-        self.report = report
-        self.specs = specs
-        self.outOfScope = outOfScope
-    }
-
-    /// A whole report from a stream's files (in sorted order) and totals.
-    init(files: [FileResults], totals: LintStream.Totals) {
-        var report = totals.report()
-        report.findings = files.flatMap(\.findings)
-        report.inputErrors = files.flatMap(\.inputErrors)
-        report.componentReports = files.flatMap(\.components)
-        self.init(report: report, specs: totals.specs.sorted { ($0.file, $0.name) < ($1.file, $1.name) },
-                  outOfScope: totals.outOfScope)
-    }
-
-    /// Two runs' results as one (nested configurations lint their files apart).
-    public func merged(with other: LintResult) -> LintResult {
-        let a = report, b = other.report
-        var rules = a.rules
-        let known = Set(rules.map(\.id))
-        rules += b.rules.filter { !known.contains($0.id) }
-        var merged = LintReport(toolVersion: a.toolVersion, files: a.files + b.files,
-                                components: a.components + b.components,
-                                findings: (a.findings + b.findings).sorted(by: Finding.reportOrder),
-                                inputErrors: a.inputErrors + b.inputErrors, suppressed: a.suppressed + b.suppressed,
-                                rules: rules, lintedFiles: a.lintedFiles + b.lintedFiles,
-                                rulesRun: a.rulesRun.merging(b.rulesRun) { x, y in Array(Set(x + y)).sorted() })
-        merged.fixes = a.fixes.merging(b.fixes) { x, _ in x }
-        merged.componentReports = (a.componentReports + b.componentReports).sorted(by: ComponentReport.order)
-        return LintResult(report: merged, specs: (specs + other.specs).sorted { ($0.file, $0.name) < ($1.file, $1.name) },
-                          outOfScope: outOfScope + other.outOfScope)
-    }
-}
-
 /// Lints specs, index files and Swift files. Stateless between runs and safe to
 /// share across threads.
 public final class Linter: Sendable {
@@ -146,22 +103,6 @@ public final class Linter: Sendable {
         descriptionsByID = Dictionary(catalogue.entries.map { ($0.description.id, $0.description) },
                                       uniquingKeysWith: { first, _ in first })
         swiftlintAliases = catalogue.swiftlintAliases
-    }
-
-    /// Lints files and folders named on the command line.
-    public func lint(paths: [String]) -> LintResult {
-        let (inputs, errors) = InputCollector.collect(paths)
-        return lint(inputs: inputs, inputErrors: errors)
-    }
-
-    /// Lints `inputs` and returns the whole report (a run that writes a report as it goes
-    /// uses `LintSession.run(_:catalogue:each:)`, which hands results over file by file).
-    public func lint(inputs given: [LintInput], inputErrors: [InputError] = []) -> LintResult {
-        var files: [FileResults] = []
-        let stream = LintStream(groups: [LintStream.Group(linter: self, inputs: given)], jobs: configuration.jobs,
-                                keepSpecs: true)
-        let totals = stream.run(inputErrors: inputErrors) { files.append($0) }
-        return LintResult(files: files, totals: totals)
     }
 
     /// Reads the spec's String Catalog (`a11y.strings`, relative to the spec) into it; an
