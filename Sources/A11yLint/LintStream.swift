@@ -10,7 +10,7 @@ import A11yReport
 /// Results are in report order because files are: every input's findings, input errors and
 /// components lie in the input itself, except an index file's (`index-consistency` points
 /// at spec files, and an index names specs to lint that may not be among the inputs). So
-/// inputs that may be index files (JSON with a `"components"` key, a cheap byte test) are
+/// inputs that may be index files (`FileDispatch.mayBeIndex`, a cheap byte test) are
 /// linted first; their results wait until the files around them are handed over.
 struct LintStream: Sendable {
     /// Inputs linted with one configuration (nested `.a11ylint.yml` files make several).
@@ -97,11 +97,11 @@ struct LintStream: Sendable {
             if input.contents == nil {
                 guard case .success(let bytes) = Linter.readRegularFile(input.path, limit: linter.configuration.maxFileSize)
                 else { return nil }
-                guard Self.mayBeIndex(bytes) else { return nil }
+                guard FileDispatch.mayBeIndex(bytes) else { return nil }
                 input.contents = bytes
                 return input
             }
-            return Self.mayBeIndex(input.contents!) ? input : nil
+            return FileDispatch.mayBeIndex(input.contents!) ? input : nil
         }
         var first: [Item] = []
         var rest: [Item] = []
@@ -215,24 +215,6 @@ struct LintStream: Sendable {
         for component in own.components { byFile[component.spec.file, default: FileResults(file: component.spec.file)].components.append(component) }
         if !own.fixes.isEmpty { byFile[outcome.path, default: FileResults(file: outcome.path)].fixes = own.fixes }
         return byFile.keys.sorted().map { byFile[$0]! }
-    }
-
-    /// Whether a JSON file may be an index (`{"components": [...]}`): it has the key's bytes.
-    static func mayBeIndex(_ bytes: [UInt8]) -> Bool {
-        let needle = Array("\"components\"".utf8)
-        return bytes.withUnsafeBufferPointer { haystack in
-            guard haystack.count >= needle.count, let base = haystack.baseAddress else { return false }
-            var offset = 0
-            let last = haystack.count - needle.count
-            while offset <= last {
-                // memchr finds each quote; the key is compared only there.
-                guard let hit = memchr(base + offset, Int32(UInt8(ascii: "\"")), last - offset + 1) else { return false }
-                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if memcmp(base + at, needle, needle.count) == 0 { return true }
-                offset = at + 1
-            }
-            return false
-        }
     }
 
     /// Runs `body` over `items` on `jobs` threads, keeping order.

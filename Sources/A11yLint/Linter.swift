@@ -401,7 +401,7 @@ public final class Linter: Sendable {
     /// any JSON file `included` names).
     func isSpecOrIndex(_ document: JSONDocument, _ input: LintInput) -> Bool {
         let root = document.root
-        if SpecLoader.isIndex(document) || root["a11y"]?.objectMembers != nil { return true }
+        if FileDispatch.isIndex(document) || root["a11y"]?.objectMembers != nil { return true }
         if root["name"] != nil, root["properties"] != nil || root["usage"] != nil || root["tags"] != nil { return true }
         if let scope = configuration.scope, !scope.included.isEmpty { return true }
         return false
@@ -422,7 +422,7 @@ public final class Linter: Sendable {
                                              message: error.message))
             return
         }
-        if SpecLoader.isIndex(document) {
+        if FileDispatch.isIndex(document) {
             let (index, errors) = loader.loadIndex(document, file: path)
             outcome.errors += errors
             if let index {
@@ -461,15 +461,7 @@ public final class Linter: Sendable {
             outcome.suppressed = suppressions.filter(&findings)
             findings += suppressions.unusedFindings(suppressionContext, spec: spec).compactMap(applyConfiguration)
         }
-        // A spec finding's baseline key is its JSON location (path and value), found in one
-        // walk of the document, never a copy of its line.
-        if !findings.isEmpty {
-            let locator = JSONLocator(document.root)
-            for index in findings.indices where findings[index].sourceLine == nil {
-                findings[index].sourceLine = locator.key(line: findings[index].location.line,
-                                                         column: findings[index].location.column)
-            }
-        }
+        Baseline.setKeys(&findings, root: document.root)
         outcome.findings += findings
     }
 
@@ -501,12 +493,7 @@ public final class Linter: Sendable {
         var unused = suppressions.unusedFindings(suppressionContext, source: source)
         applyConfiguration(to: &unused)
         findings += unused
-        // Changed in place: a finding is a large value, and copying it is most of a
-        // finding's cost here.
-        for index in findings.indices {
-            findings[index].sourceLine = Baseline.lineKey(findings[index].sourceLine
-                                                          ?? source.lineKeyText(findings[index].location.line))
-        }
+        Baseline.setKeys(&findings) { source.lineKeyText($0) }
         if outcome.findings.isEmpty { outcome.findings = findings } else { outcome.findings += findings }
     }
 
