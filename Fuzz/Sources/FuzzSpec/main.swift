@@ -4,12 +4,19 @@ import FuzzDriver
 
 // JSON reader, spec loader, spec rules and layout: one input is one spec file.
 enum Fuzzed {
-    static let linter = try! Linter(catalogue: RuleCatalogue.embedded())
+    static let catalogue = try! RuleCatalogue.embedded()
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    _ = Fuzzed.linter.lint(inputs: [LintInput(path: "specs/components/Fuzzed.json", contents: Array(fuzzInput(data, size)))])
+    // Through the run's one entry point, as standard input linted under that name.
+    var request = LintRequest()
+    request.paths = ["-"]
+    request.standardInput = Array(fuzzInput(data, size))
+    request.stdinPath = "specs/components/Fuzzed.json"
+    request.configuration = LintConfiguration()
+    request.allowEmpty = true
+    _ = try? LintSession.run(request, catalogue: Fuzzed.catalogue)
     return 0
 }
 

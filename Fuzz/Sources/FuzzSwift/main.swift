@@ -5,12 +5,19 @@ import FuzzDriver
 // The Swift source path: UTF-8 checks, the lexer and structure, source rules, the
 // `configure(...)` call reader and suppression comments.
 enum Fuzzed {
-    static let linter = try! Linter(catalogue: RuleCatalogue.embedded())
+    static let catalogue = try! RuleCatalogue.embedded()
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    _ = Fuzzed.linter.lint(inputs: [LintInput(path: "Sources/Fuzzed.swift", contents: Array(fuzzInput(data, size)))])
+    // Through the run's one entry point, as standard input linted under that name.
+    var request = LintRequest()
+    request.paths = ["-"]
+    request.standardInput = Array(fuzzInput(data, size))
+    request.stdinPath = "Sources/Fuzzed.swift"
+    request.configuration = LintConfiguration()
+    request.allowEmpty = true
+    _ = try? LintSession.run(request, catalogue: Fuzzed.catalogue)
     return 0
 }
 
