@@ -59,6 +59,21 @@ public struct LintRequest: Sendable {
     public init() {}
 }
 
+extension LintRequest {
+    /// A request to lint one file's bytes as `path` (its extension says JSON or Swift), as
+    /// standard input named by `--stdin-path` is, with `configuration` given whole.
+    public static func bytes(_ contents: [UInt8], as path: String,
+                             configuration: LintConfiguration = LintConfiguration()) -> LintRequest {
+        var request = LintRequest()
+        request.paths = ["-"]
+        request.standardInput = contents
+        request.stdinPath = path
+        request.configuration = configuration
+        request.allowEmpty = true
+        return request
+    }
+}
+
 /// What a run gives its caller besides the report it wrote.
 public struct LintSessionResult: Sendable {
     /// The totals (with `LintSession.run(_:catalogue:)`, the whole report).

@@ -9,14 +9,8 @@ enum Fuzzed {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    // Through the run's one entry point, as standard input linted under that name.
-    var request = LintRequest()
-    request.paths = ["-"]
-    request.standardInput = Array(fuzzInput(data, size))
-    request.stdinPath = "specs/components/Fuzzed.json"
-    request.configuration = LintConfiguration()
-    request.allowEmpty = true
-    _ = try? LintSession.run(request, catalogue: Fuzzed.catalogue)
+    // Through the run's one entry point, the bytes linted under that name.
+    _ = try? LintSession.run(.bytes(Array(fuzzInput(data, size)), as: "specs/components/Fuzzed.json"), catalogue: Fuzzed.catalogue)
     return 0
 }
 
