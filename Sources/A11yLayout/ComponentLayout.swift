@@ -49,7 +49,7 @@ public struct LabelLayout: Sendable, Hashable {
     public var lineTexts: [String] { lines.map(\.text) }
 }
 
-/// The computed geometry of one variant (spec-format.md sections 4 and 5), in points.
+/// The computed geometry of one variant (docs/spec-format.md: layout, component kinds), in points.
 /// Every kind has the contract's parts (`indicator`, `box`, `label`, `hitArea`; nil where
 /// the kind has none) and may add its own (`dot`, `track`, `thumb`, `icon`), which its
 /// `KindLayout` names in `extraParts`.
@@ -158,7 +158,7 @@ public struct ComponentLayout: Sendable, Hashable {
         }
     }
 
-    /// The contract's Layout JSON (cli-and-report.md), keys in the contract's order and the
+    /// The contract's Layout JSON (docs/cli.md, `a11ylint layout`), keys in the contract's order and the
     /// kind's own parts after `box`; numbers unrounded.
     public var json: JSONOutput {
         let labelJSON: JSONOutput

@@ -3,7 +3,7 @@ import CHarfBuzz
 import CICULineBreak
 import Foundation
 
-/// Computes component geometry (spec-format.md section 4): HarfBuzz text widths,
+/// Computes component geometry (docs/spec-format.md: layout): HarfBuzz text widths,
 /// UAX #14 line breaking through ICU, fonts through fontconfig. Thread-safe; fonts,
 /// widths and wrapped paragraphs are cached for the engine's lifetime.
 public final class LayoutEngine: Sendable {
@@ -626,7 +626,7 @@ public final class LayoutEngine: Sendable {
 
     // MARK: Geometry
 
-    /// The geometry of `variant` (spec-format.md sections 4 and 5), by its kind's
+    /// The geometry of `variant` (docs/spec-format.md: layout, component kinds), by its kind's
     /// `KindLayout` (a spec of no known kind is laid out as a checkbox). `contentSize`
     /// overrides the variant's Dynamic Type category. Overrides of width, text, direction,
     /// layout or shape are made by the caller on the variant.

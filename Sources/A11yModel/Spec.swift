@@ -36,7 +36,7 @@ public enum HitArea: Sendable, Hashable {
 /// Whether a button takes its content's width or the whole available width.
 public enum ButtonSizing: String, Sendable, Hashable, CaseIterable { case hug, fill }
 
-/// Every geometry key of every kind (spec-format.md sections 2 and 5); a kind reads the
+/// Every geometry key of every kind (docs/spec-format.md: the a11y object, component kinds); a kind reads the
 /// ones it knows (`KindDefinition.geometryKeys`) and starts from its own defaults.
 public struct Geometry: Sendable, Hashable {
     // Checkbox and radio indicator.

@@ -1,4 +1,4 @@
-/// The keys the spec format knows, per object (spec-format.md). Anything else in
+/// The keys the spec format knows, per object (docs/spec-format.md). Anything else in
 /// `a11y` is a `spec-unknown-key` warning with a did-you-mean.
 public enum SpecKeys {
     public static let base = ["name", "description", "import", "properties", "usage", "tags", "a11y"]

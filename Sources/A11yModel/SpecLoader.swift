@@ -19,8 +19,9 @@ public struct SpecIndex: Sendable, Hashable {
     public var entries: [Entry]
 }
 
-/// Reads component specs (spec-format.md sections 1–3) from parsed JSON, keeping
-/// every position so that findings and errors point into the file.
+/// Reads component specs (docs/spec-format.md: the base file, the a11y object, variants
+/// from usage) from parsed JSON, keeping every position so that findings and errors point
+/// into the file.
 public struct SpecLoader: Sendable {
     public var presets: [String: ColorSchemePreset]
     public var usageReader: UsageVariantReader

@@ -56,7 +56,7 @@ public struct DerivedCall: Sendable {
 }
 
 /// Turns `configure(...)` / initializer calls in Swift code (a spec's `usage`, or a
-/// Swift file) into variants (spec-format.md section 3).
+/// Swift file) into variants (docs/spec-format.md: variants from usage).
 public struct UsageVariantReader: Sendable {
     public enum Context: Sendable { case specUsage, swiftFile }
 

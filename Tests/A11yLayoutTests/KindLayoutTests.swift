@@ -2,7 +2,7 @@ import A11yModel
 import Testing
 @testable import A11yLayout
 
-/// The geometry of the kinds beyond the checkbox (spec-format.md section 5), against
+/// The geometry of the kinds beyond the checkbox (docs/spec-format.md: component kinds), against
 /// the formulas of the contract applied to the independent line-breaking fixture
 /// (`wrappingCases`: lines and widths from a greedy fill outside a11ylint), to 0.01 pt.
 @Suite struct KindLayoutTests {

@@ -5,7 +5,7 @@ import A11yRules
 import A11yLint
 
 /// Moving from SwiftLint: its rule identifiers and its `// swiftlint:disable…` comments
-/// keep meaning what they meant (rules.md, "Rules on Swift source").
+/// keep meaning what they meant (docs/rules.md, the source rules).
 struct SwiftLintMigrationTests {
     /// A view whose image (line 5, column 9) and tap (line 6, column 9) are findings,
     /// with `before` lines inserted at the top of the body.

@@ -33,7 +33,7 @@ final class ContrastSuggestionTests: XCTestCase {
         }
     }
 
-    /// facts.md: #777777 on white is 4.48:1, #767676 is 4.54:1: the nearest grey that passes.
+    /// WCAG contrast: #777777 on white is 4.48:1, #767676 is 4.54:1: the nearest grey that passes.
     func testGreyOnWhiteMovesToTheFirstPassingGrey() {
         let s = ContrastSuggestion.nearest(to: hex("#777777"),
                                            meeting: [ContrastRequirement(background: .white, ratio: 4.5)])

@@ -2,7 +2,7 @@ import Testing
 import A11yJSON
 import A11yModel
 
-/// Each kind's keys, defaults and inference (spec-format.md sections 2 and 5).
+/// Each kind's keys, defaults and inference (docs/spec-format.md: the a11y object, component kinds).
 struct KindSpecTests {
     let loader = SpecLoader(presets: SpecLoaderTests.presets, usageReader: UsageVariantReader(calls: []),
                             rules: SpecLoaderTests.rules)

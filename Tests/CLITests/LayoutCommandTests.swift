@@ -4,7 +4,7 @@ import FoundationXML
 import Testing
 
 /// `a11ylint layout` through the built binary: each option changes exactly the fields
-/// it should, numbers follow spec-format.md section 4 (recomputed here from the text
+/// it should, numbers follow docs/spec-format.md: layout (recomputed here from the text
 /// width the command reports for one line), and bad input exits 2 with a clear message.
 @Suite struct LayoutCommandTests {
     static let longText = "I agree to the terms and conditions and the privacy policy"

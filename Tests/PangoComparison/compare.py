@@ -20,7 +20,7 @@ add up to the tolerance; the font map is therefore set to 7,200 dpi (1 pt = 100 
 Pango's figures divided by 100, so its rounding (1/102,400 pt a glyph) is far below it.
 Glyph positions are not rounded to pixels (`set_round_glyph_positions(False)`).
 
-One known difference between the engines (see the README, "Checked against Pango"):
+One known difference between the engines (see docs/development.md, "Layout against Pango"):
   - Japanese line breaking. a11ylint breaks by ICU's rules for `ja`, which let a line start
     with a small kana or the prolonged sound mark (UAX #14 class CJ treated as ID: "normal"
     Japanese line breaking, what iOS and Android do); Pango 1.50 treats CJ as NS (UAX #14's

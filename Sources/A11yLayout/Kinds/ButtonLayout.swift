@@ -1,6 +1,6 @@
 import A11yModel
 
-/// The button (spec-format.md section 5): an optional icon (`iconSize`, `gap` before the
+/// The button (docs/spec-format.md: component kinds): an optional icon (`iconSize`, `gap` before the
 /// text) and the label, centred horizontally and vertically in a container padded by
 /// `paddingHorizontal` / `paddingVertical`, at least `minHeight` tall, as wide as its
 /// content (`hug`, at most `width`) or as `width` (`fill`). `reversed` puts the icon after

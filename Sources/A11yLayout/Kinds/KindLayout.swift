@@ -1,6 +1,6 @@
 import A11yModel
 
-/// The geometry of one kind of component (spec-format.md sections 4 and 5). Each kind's
+/// The geometry of one kind of component (docs/spec-format.md: layout, component kinds). Each kind's
 /// layout sits here beside the others; `KindLayouts.layout(for:)` registers them.
 public protocol KindLayout: Sendable {
     var kind: ComponentKind { get }
@@ -130,7 +130,7 @@ public struct LayoutInput {
 
 /// The checkbox's and the radio's row: an `outerSize` indicator leading its label (or
 /// trailing it when reversed), both centred on one line and top-aligned on several, the
-/// whole mirrored in RTL (spec-format.md section 4).
+/// whole mirrored in RTL (docs/spec-format.md: layout).
 enum IndicatorRow {
     static func layout(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput,
                        boxRadius: Double) throws(LayoutError) -> ComponentLayout {

@@ -1,6 +1,6 @@
 import A11yModel
 
-/// The switch (spec-format.md section 5). Default: the label leads and fills the row,
+/// The switch (docs/spec-format.md: component kinds). Default: the label leads and fills the row,
 /// the track sits at its trailing edge (component width = `width`); reversed: the track
 /// leads and the label hugs its text after it. Track and label are centred vertically
 /// in every case; the thumb is inset `(trackHeight − thumbSize) / 2`, at the trailing end

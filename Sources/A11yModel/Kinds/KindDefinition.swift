@@ -1,4 +1,4 @@
-/// What a11ylint knows about one kind of component (spec-format.md sections 2 and 5):
+/// What a11ylint knows about one kind of component (docs/spec-format.md: the a11y object, component kinds):
 /// its spec keys and defaults, colour roles and the contrast checks they form per state,
 /// default accessibility, forbidden state combinations, and how its name is inferred.
 /// Its geometry lives beside it in the layout module (`KindLayout`), and which rules
@@ -45,7 +45,7 @@ extension KindDefinition {
     public var forbiddenStates: [[StateFlag]] { [] }
 }
 
-/// The registered kinds, in inference order (spec-format.md section 2: "checkbox",
+/// The registered kinds, in inference order (docs/spec-format.md, the a11y object: "checkbox",
 /// "radio", "switch" or "toggle", "button").
 public enum Kinds {
     public static let all: [any KindDefinition] = [

@@ -14,8 +14,8 @@ enum ExpressionContext: Equatable {
     case value
 }
 
-/// "Drawn as a view" (rules.md, "What is a view"): an expression is checked where view
-/// code draws it, not where it is a value.
+/// "Drawn as a view" (docs/rules.md, image-without-label and tap-gesture-without-trait): an
+/// expression is checked where view code draws it, not where it is a value.
 ///
 /// - Statement level in view-building code is drawn (also each branch of a ternary there);
 ///   view-building code is the body of a declaration typed `some View`, `AnyView`,

@@ -1,4 +1,4 @@
-/// A text or icon button (spec-format.md section 5): content centred in a padded,
+/// A text or icon button (docs/spec-format.md: component kinds): content centred in a padded,
 /// rounded container at least `minHeight` tall.
 public struct ButtonKind: KindDefinition {
     public init() {}

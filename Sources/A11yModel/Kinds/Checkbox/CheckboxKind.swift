@@ -1,5 +1,5 @@
-/// The checkbox (spec-format.md sections 2–4): a square or circular indicator with a
-/// checkmark, leading its label.
+/// The checkbox (docs/spec-format.md: the a11y object, variants from usage, layout): a
+/// square or circular indicator with a checkmark, leading its label.
 public struct CheckboxKind: KindDefinition {
     public init() {}
     public var kind: ComponentKind { .checkbox }

@@ -1,5 +1,5 @@
 /// Any other component (chip, tab, link, text field, badge): no layout solver; the spec
-/// declares its size and the colour pairs to check (spec-format.md section 5).
+/// declares its size and the colour pairs to check (docs/spec-format.md: component kinds).
 public struct GenericKind: KindDefinition {
     public init() {}
     public var kind: ComponentKind { .generic }

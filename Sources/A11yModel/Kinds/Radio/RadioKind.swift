@@ -1,4 +1,4 @@
-/// A radio button (spec-format.md section 5): the checkbox's geometry with a circular
+/// A radio button (docs/spec-format.md: component kinds): the checkbox's geometry with a circular
 /// ring and a centred dot when selected; its variants form one group with a label.
 public struct RadioKind: KindDefinition {
     public init() {}

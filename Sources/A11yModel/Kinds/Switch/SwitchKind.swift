@@ -1,4 +1,4 @@
-/// An on/off switch (spec-format.md section 5): a track with a thumb at the row's
+/// An on/off switch (docs/spec-format.md: component kinds): a track with a thumb at the row's
 /// trailing edge (leading when `reversed`), UISwitch's sizes by default.
 public struct SwitchKind: KindDefinition {
     public init() {}
