@@ -14,12 +14,15 @@ enum LintBenchmark {
             return
         }
         let loadStart = DispatchTime.now()
-        let linter = try! Linter(catalogue: catalogue)
-        var result = linter.lint(paths: [samples])
+        var request = LintRequest()
+        request.paths = [samples]
+        request.configuration = LintConfiguration()
+        func lint() -> LintSessionResult { try! LintSession.run(request, catalogue: catalogue) }
+        var result = lint()
         let first = Double(DispatchTime.now().uptimeNanoseconds - loadStart.uptimeNanoseconds) / 1e6
         let runs = 50
         let start = DispatchTime.now()
-        for _ in 0..<runs { result = linter.lint(paths: [samples]) }
+        for _ in 0..<runs { result = lint() }
         let perRun = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6 / Double(runs)
         print(String(format: "lint: Samples/ (%d files, %d findings): first run %.1f ms (fonts loaded), warm %.2f ms/run",
                      result.report.files, result.report.findings.count, first, perRun))

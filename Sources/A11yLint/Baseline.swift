@@ -23,6 +23,30 @@ public struct BaselineError: Error, Sendable, CustomStringConvertible {
 /// old findings back. Entries are a multiset: two identical findings need two
 /// entries, so a third copy of a known problem is still reported.
 public struct Baseline: Sendable {
+    /// Makes the baseline key of each finding of a Swift file (`Finding.sourceLine`): the
+    /// trimmed text of its line (`lineKey`). Rules that already took their line's text
+    /// (`SwiftSource.lineKeyText`, shared by findings on one line) left it in `sourceLine`;
+    /// `lineText` gives the others'. The one place a Swift finding's key is made.
+    static func setKeys(_ findings: inout [Finding], lineText: (Int) -> String) {
+        // Changed in place: a finding is a large value, and copying it is most of a
+        // finding's cost here.
+        for index in findings.indices {
+            findings[index].sourceLine = lineKey(findings[index].sourceLine ?? lineText(findings[index].location.line))
+        }
+    }
+
+    /// Makes the baseline key of each finding of a spec that has none: its JSON location
+    /// (path and value) in `root`, found in one walk of the document, never a copy of its
+    /// line. The one place a spec finding's key is made.
+    static func setKeys(_ findings: inout [Finding], root: JSONNode) {
+        guard !findings.isEmpty else { return }
+        let locator = JSONLocator(root)
+        for index in findings.indices where findings[index].sourceLine == nil {
+            findings[index].sourceLine = locator.key(line: findings[index].location.line,
+                                                     column: findings[index].location.column)
+        }
+    }
+
     /// A Swift line as a baseline key: trimmed, and cut at 200 characters.
     public static func lineKey(_ line: String) -> String {
         // Foundation's `trimmingCharacters` goes through NSString and UTF-16: on a run with

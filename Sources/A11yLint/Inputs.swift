@@ -21,7 +21,7 @@ public struct LintInput: Sendable, Hashable {
         self.path = path
         self.contents = contents
         self.explicit = explicit
-        self.kind = path.lowercased().hasSuffix(".swift") ? .swift : .json
+        self.kind = FileDispatch.kind(ofPath: path) ?? .json
     }
 
     /// Standard input (`-`), read whole: linted as `path` when given (`--stdin-path`: its
@@ -37,10 +37,8 @@ public struct LintInput: Sendable, Hashable {
         return input
     }
 
-    public static func isLintable(_ path: String) -> Bool {
-        let lower = path.lowercased()
-        return lower.hasSuffix(".json") || lower.hasSuffix(".swift")
-    }
+    /// A file a11ylint reads (`FileDispatch.kind(ofPath:)`).
+    public static func isLintable(_ path: String) -> Bool { FileDispatch.kind(ofPath: path) != nil }
 }
 
 /// Turns command-line paths into inputs: files as given, folders walked (sorted; hidden

@@ -10,7 +10,7 @@ import A11yReport
 /// Results are in report order because files are: every input's findings, input errors and
 /// components lie in the input itself, except an index file's (`index-consistency` points
 /// at spec files, and an index names specs to lint that may not be among the inputs). So
-/// inputs that may be index files (JSON with a `"components"` key, a cheap byte test) are
+/// inputs that may be index files (`FileDispatch.mayBeIndex`, a cheap byte test) are
 /// linted first; their results wait until the files around them are handed over.
 struct LintStream: Sendable {
     /// Inputs linted with one configuration (nested `.a11ylint.yml` files make several).
@@ -53,15 +53,27 @@ struct LintStream: Sendable {
     var filesPerJob = 32
     var keepSpecs = false
 
+    /// An input and the index of its group.
+    typealias Item = (input: LintInput, group: Int)
+
     /// Lints every group's inputs; `emit` gets each file's results once, in sorted path
     /// order (files with nothing to report are not handed over).
     func run(inputErrors: [InputError] = [], emit: (FileResults) -> Void) -> Totals {
         var totals = Totals()
         var pending: [String: FileResults] = [:]
         for error in inputErrors { pending[error.location.file, default: FileResults(file: error.location.file)].inputErrors.append(error) }
+        let items = inScope(&totals)
+        // First the inputs that may be index files; their results wait in `pending`.
+        let (first, rest) = probeIndexes(items)
+        let listed = lintIndexes(first, among: items, totals: &totals, pending: &pending)
+        lintInOrder(rest + listed, pending: pending, totals: &totals, emit: emit)
+        return totals
+    }
 
-        // In scope, tagged with their group.
-        var items: [(input: LintInput, group: Int)] = []
+    /// The inputs in scope, tagged with their group; counts those out of scope and the
+    /// rules and descriptions of every group.
+    private func inScope(_ totals: inout Totals) -> [Item] {
+        var items: [Item] = []
         for (g, group) in groups.enumerated() {
             let inScope = group.inputs.filter(group.linter.isInScope)
             totals.outOfScope += group.inputs.count - inScope.count
@@ -73,8 +85,11 @@ struct LintStream: Sendable {
             totals.descriptions += (linter.catalogue.entries.map(\.description) + linter.customRuleDescriptions)
                 .filter { !known.contains($0.id) }
         }
+        return items
+    }
 
-        // First the inputs that may be index files, with their bytes read once.
+    /// The inputs that may be index files (with their bytes, read once), and the others.
+    private func probeIndexes(_ items: [Item]) -> (first: [Item], rest: [Item]) {
         let probed = parallelMap(items) { item -> LintInput? in
             guard item.input.kind == .json else { return nil }
             let linter = groups[item.group].linter
@@ -82,22 +97,29 @@ struct LintStream: Sendable {
             if input.contents == nil {
                 guard case .success(let bytes) = Linter.readRegularFile(input.path, limit: linter.configuration.maxFileSize)
                 else { return nil }
-                guard Self.mayBeIndex(bytes) else { return nil }
+                guard FileDispatch.mayBeIndex(bytes) else { return nil }
                 input.contents = bytes
                 return input
             }
-            return Self.mayBeIndex(input.contents!) ? input : nil
+            return FileDispatch.mayBeIndex(input.contents!) ? input : nil
         }
-        var first: [(input: LintInput, group: Int)] = []
-        var rest: [(input: LintInput, group: Int)] = []
+        var first: [Item] = []
+        var rest: [Item] = []
         for (item, probe) in zip(items, probed) {
             if let probe { first.append((probe, item.group)) } else { rest.append(item) }
         }
-        let firstOutcomes = parallelMap(first) { groups[$0.group].linter.lintFile($0.input) }
-        // Specs an index names that are not inputs already are linted with the others.
+        return (first, rest)
+    }
+
+    /// Lints the possible index files, keeping their results in `pending`; returns the specs
+    /// they name that are not inputs already (to be linted with the others).
+    private func lintIndexes(_ first: [Item], among items: [Item], totals: inout Totals,
+                             pending: inout [String: FileResults]) -> [Item] {
+        let outcomes = parallelMap(first) { groups[$0.group].linter.lintFile($0.input) }
         var knownPaths: Set<String>?
         var listedKeys = Set<String>()
-        for (item, outcome) in zip(first, firstOutcomes) {
+        var rest: [Item] = []
+        for (item, outcome) in zip(first, outcomes) {
             let linter = groups[item.group].linter
             var listed: [String] = []
             for path in outcome.index?.existingSpecPaths ?? [] {
@@ -116,9 +138,15 @@ struct LintStream: Sendable {
             }
             for results in add(outcome, to: &totals) { pending[results.file, default: FileResults(file: results.file)].merge(results) }
         }
+        return rest
+    }
 
-        // Everything else in path order, a batch at a time.
-        rest.sort { $0.input.path < $1.input.path }
+    /// Lints `rest` in path order, a batch at a time, handing each file's results over with
+    /// the pending ones that sort before it.
+    private func lintInOrder(_ rest: [Item], pending: [String: FileResults], totals: inout Totals,
+                             emit: (FileResults) -> Void) {
+        let rest = rest.sorted { $0.input.path < $1.input.path }
+        var pending = pending
         let pendingKeys = pending.keys.sorted()
         var nextPending = 0
         func emitPending(before file: String?) {
@@ -146,7 +174,6 @@ struct LintStream: Sendable {
             }
         }
         emitPending(before: nil)
-        return totals
     }
 
     /// Counts `outcome` into `totals` and returns its results by file (one file, but for an
@@ -188,24 +215,6 @@ struct LintStream: Sendable {
         for component in own.components { byFile[component.spec.file, default: FileResults(file: component.spec.file)].components.append(component) }
         if !own.fixes.isEmpty { byFile[outcome.path, default: FileResults(file: outcome.path)].fixes = own.fixes }
         return byFile.keys.sorted().map { byFile[$0]! }
-    }
-
-    /// Whether a JSON file may be an index (`{"components": [...]}`): it has the key's bytes.
-    static func mayBeIndex(_ bytes: [UInt8]) -> Bool {
-        let needle = Array("\"components\"".utf8)
-        return bytes.withUnsafeBufferPointer { haystack in
-            guard haystack.count >= needle.count, let base = haystack.baseAddress else { return false }
-            var offset = 0
-            let last = haystack.count - needle.count
-            while offset <= last {
-                // memchr finds each quote; the key is compared only there.
-                guard let hit = memchr(base + offset, Int32(UInt8(ascii: "\"")), last - offset + 1) else { return false }
-                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if memcmp(base + at, needle, needle.count) == 0 { return true }
-                offset = at + 1
-            }
-            return false
-        }
     }
 
     /// Runs `body` over `items` on `jobs` threads, keeping order.

@@ -54,49 +54,6 @@ public struct LintConfiguration: Sendable {
     public func isEnabled(_ rule: String) -> Bool { ruleSelection.isEnabled(rule) }
 }
 
-/// The outcome of a run: the report, plus the specs that were linted (the HTML
-/// report and `layout` draw them).
-public struct LintResult: Sendable {
-    public var report: LintReport
-    public var specs: [ComponentSpec]
-    /// Inputs left out by the configuration's `included` / `excluded`.
-    public var outOfScope = 0
-
-    public init(report: LintReport, specs: [ComponentSpec], outOfScope: Int = 0) {
-        self.report = report
-        self.specs = specs
-        self.outOfScope = outOfScope
-    }
-
-    /// A whole report from a stream's files (in sorted order) and totals.
-    init(files: [FileResults], totals: LintStream.Totals) {
-        var report = totals.report()
-        report.findings = files.flatMap(\.findings)
-        report.inputErrors = files.flatMap(\.inputErrors)
-        report.componentReports = files.flatMap(\.components)
-        self.init(report: report, specs: totals.specs.sorted { ($0.file, $0.name) < ($1.file, $1.name) },
-                  outOfScope: totals.outOfScope)
-    }
-
-    /// Two runs' results as one (nested configurations lint their files apart).
-    public func merged(with other: LintResult) -> LintResult {
-        let a = report, b = other.report
-        var rules = a.rules
-        let known = Set(rules.map(\.id))
-        rules += b.rules.filter { !known.contains($0.id) }
-        var merged = LintReport(toolVersion: a.toolVersion, files: a.files + b.files,
-                                components: a.components + b.components,
-                                findings: (a.findings + b.findings).sorted(by: Finding.reportOrder),
-                                inputErrors: a.inputErrors + b.inputErrors, suppressed: a.suppressed + b.suppressed,
-                                rules: rules, lintedFiles: a.lintedFiles + b.lintedFiles,
-                                rulesRun: a.rulesRun.merging(b.rulesRun) { x, y in Array(Set(x + y)).sorted() })
-        merged.fixes = a.fixes.merging(b.fixes) { x, _ in x }
-        merged.componentReports = (a.componentReports + b.componentReports).sorted(by: ComponentReport.order)
-        return LintResult(report: merged, specs: (specs + other.specs).sorted { ($0.file, $0.name) < ($1.file, $1.name) },
-                          outOfScope: outOfScope + other.outOfScope)
-    }
-}
-
 /// Lints specs, index files and Swift files. Stateless between runs and safe to
 /// share across threads.
 public final class Linter: Sendable {
@@ -144,22 +101,6 @@ public final class Linter: Sendable {
         }
         knownRuleIDs = catalogue.ids + configuration.customRules.map(\.id)
         swiftlintAliases = catalogue.swiftlintAliases
-    }
-
-    /// Lints files and folders named on the command line.
-    public func lint(paths: [String]) -> LintResult {
-        let (inputs, errors) = InputCollector.collect(paths)
-        return lint(inputs: inputs, inputErrors: errors)
-    }
-
-    /// Lints `inputs` and returns the whole report (a run that writes a report as it goes
-    /// uses `LintSession.run(_:catalogue:each:)`, which hands results over file by file).
-    public func lint(inputs given: [LintInput], inputErrors: [InputError] = []) -> LintResult {
-        var files: [FileResults] = []
-        let stream = LintStream(groups: [LintStream.Group(linter: self, inputs: given)], jobs: configuration.jobs,
-                                keepSpecs: true)
-        let totals = stream.run(inputErrors: inputErrors) { files.append($0) }
-        return LintResult(files: files, totals: totals)
     }
 
     /// Reads the spec's String Catalog (`a11y.strings`, relative to the spec) into it; an
@@ -455,7 +396,7 @@ public final class Linter: Sendable {
     /// any JSON file `included` names).
     func isSpecOrIndex(_ document: JSONDocument, _ input: LintInput) -> Bool {
         let root = document.root
-        if SpecLoader.isIndex(document) || root["a11y"]?.objectMembers != nil { return true }
+        if FileDispatch.isIndex(document) || root["a11y"]?.objectMembers != nil { return true }
         if root["name"] != nil, root["properties"] != nil || root["usage"] != nil || root["tags"] != nil { return true }
         if let scope = configuration.scope, !scope.included.isEmpty { return true }
         return false
@@ -476,7 +417,7 @@ public final class Linter: Sendable {
                                              message: error.message))
             return
         }
-        if SpecLoader.isIndex(document) {
+        if FileDispatch.isIndex(document) {
             let (index, errors) = loader.loadIndex(document, file: path)
             outcome.errors += errors
             if let index {
@@ -515,15 +456,7 @@ public final class Linter: Sendable {
             outcome.suppressed = suppressions.filter(&findings)
             findings += suppressions.unusedFindings(suppressionContext, spec: spec).compactMap(applyConfiguration)
         }
-        // A spec finding's baseline key is its JSON location (path and value), found in one
-        // walk of the document, never a copy of its line.
-        if !findings.isEmpty {
-            let locator = JSONLocator(document.root)
-            for index in findings.indices where findings[index].sourceLine == nil {
-                findings[index].sourceLine = locator.key(line: findings[index].location.line,
-                                                         column: findings[index].location.column)
-            }
-        }
+        Baseline.setKeys(&findings, root: document.root)
         outcome.findings += findings
     }
 
@@ -555,12 +488,7 @@ public final class Linter: Sendable {
         var unused = suppressions.unusedFindings(suppressionContext, source: source)
         applyConfiguration(to: &unused)
         findings += unused
-        // Changed in place: a finding is a large value, and copying it is most of a
-        // finding's cost here.
-        for index in findings.indices {
-            findings[index].sourceLine = Baseline.lineKey(findings[index].sourceLine
-                                                          ?? source.lineKeyText(findings[index].location.line))
-        }
+        Baseline.setKeys(&findings) { source.lineKeyText($0) }
         if outcome.findings.isEmpty { outcome.findings = findings } else { outcome.findings += findings }
     }
 

@@ -107,7 +107,8 @@ public enum SpecFixer {
         for _ in 0..<rounds {
             let inputs = contents.keys.sorted().map { LintInput(path: $0, contents: contents[$0], explicit: true) }
             var edits: [String: [ByteEdit]] = [:]
-            for fix in linter.lint(inputs: inputs).report.fixes.values { edits[fix.file, default: []] += fix.edits }
+            let stream = LintStream(groups: [LintStream.Group(linter: linter, inputs: inputs)], jobs: linter.configuration.jobs)
+            for fix in stream.run(emit: { _ in }).fixes.values { edits[fix.file, default: []] += fix.edits }
             if edits.values.allSatisfy(\.isEmpty) { break }
             for file in edits.keys.sorted() {
                 let fileEdits = edits[file]!.sorted { $0.range.lowerBound < $1.range.lowerBound }

@@ -12,7 +12,7 @@ extension Linter {
         case .success(let contents): bytes = contents
         case .failure(let problem): return ([], [InputError(file: path, message: problem.message)])
         }
-        if path.lowercased().hasSuffix(".swift") {
+        if FileDispatch.kind(ofPath: path) == .swift {
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 return ([], [InputError(file: path, message: "the file is not valid UTF-8")])
             }
@@ -20,7 +20,7 @@ extension Linter {
         }
         do {
             let document = try JSONDocument(bytes: bytes)
-            if SpecLoader.isIndex(document) {
+            if FileDispatch.isIndex(document) {
                 return ([], [InputError(file: path, message: "this is an index file: give one of the component specs it lists")])
             }
             let result = loader.loadSpec(document, file: path)

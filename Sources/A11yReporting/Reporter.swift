@@ -9,8 +9,8 @@ import A11yReport
 /// it). Writing goes file by file: a `ReportWriter` gets each file's results in sorted
 /// order, then the totals, and writes to a sink as it goes, keeping only counts and small
 /// per-file facts; a format whose head needs the totals spools its body (`Spool`) and
-/// writes the head at the end. `WholeReportWriter` keeps the whole report: no shipped
-/// format uses it, it is for a quick format of one's own.
+/// writes the head at the end. (`ReportWriter` itself lives in A11yReport, beside the
+/// results it is handed, so that the run can drive a writer without knowing the formats.)
 public protocol Reporter: Sendable {
     /// `--reporter NAME`.
     var name: String { get }
@@ -50,43 +50,6 @@ extension Reporter {
         totals.componentReports = []
         for part in FileResults.split(report) { writer.file(part, to: &sink) }
         writer.finish(totals, to: &sink)
-    }
-}
-
-/// Writes one report as the run's results arrive.
-public protocol ReportWriter {
-    /// One file's results; files come in sorted path order, each once.
-    mutating func file(_ results: FileResults, to sink: inout some ReportSink)
-    /// After the last file: the run's totals (counts, rules, linted files, fixes; no
-    /// findings, input errors or components). Writes whatever is left.
-    mutating func finish(_ totals: LintReport, to sink: inout some ReportSink)
-}
-
-/// For formats that need the whole report before writing any of it: collects the files'
-/// results and renders everything at `finish`. Its memory grows with the report; the
-/// shipped formats, HTML included, stream instead.
-public struct WholeReportWriter: ReportWriter {
-    private let render: (LintReport) -> String
-    private var findings: [Finding] = []
-    private var inputErrors: [InputError] = []
-    private var components: [ComponentReport] = []
-
-    public init(render: @escaping (LintReport) -> String) { self.render = render }
-
-    public mutating func file(_ results: FileResults, to sink: inout some ReportSink) {
-        findings += results.findings
-        inputErrors += results.inputErrors
-        components += results.components
-    }
-
-    public mutating func finish(_ totals: LintReport, to sink: inout some ReportSink) {
-        var report = totals
-        // Files arrive in path order and each file's results in report order: the
-        // concatenation is in report order already.
-        report.findings = findings
-        report.inputErrors = inputErrors
-        report.componentReports = components
-        sink.write(render(report))
     }
 }
 

@@ -94,6 +94,40 @@ struct LintCommand: ParsableCommand {
     }
 
     func run() throws {
+        let reporter = self.reporter.reporter
+        let request = try makeRequest(for: reporter)
+        var options = ReportOptions(useColor: reporter.isTerminalText && terminalWantsColor(output: output))
+        options.quiet = quiet
+        if reporter.usesRepositoryRoot {
+            options.paths = ReportPaths(workingDirectory: request.workingDirectory,
+                                        root: (try? Git.topLevel(of: request.workingDirectory)) ?? request.workingDirectory)
+        }
+        // The report is written as the run goes, file by file (--fix --dry-run writes a diff
+        // instead, at the end); the output replaces its target only when it is complete.
+        let out: OutputFile.Writer
+        do { out = try OutputFile.Writer(path: output) } catch { throw fail(error.description) }
+        var sink = OutputSink(out: out)
+        let catalogue = try loadCatalogue()
+        let session: LintSessionResult
+        do {
+            session = try LintSession.run(request, catalogue: catalogue, writer: { strict in
+                var options = options
+                options.strict = strict
+                return reporter.writer(options: options)
+            }, to: &sink)
+        } catch {
+            error.messages.forEach(printError)
+            throw fail(error.message)
+        }
+        session.messages.forEach(printError)
+        try finish(out)
+        // Exit here rather than unwinding: freeing what is left costs more than the process
+        // teardown does. `exit` flushes standard I/O first.
+        Foundation.exit(session.exitCode)
+    }
+
+    /// The options as a request, with what `reporter` needs of the run.
+    private func makeRequest(for reporter: any Reporter) throws -> LintRequest {
         var request = LintRequest()
         request.paths = paths
         request.configPaths = config
@@ -109,9 +143,9 @@ struct LintCommand: ParsableCommand {
         request.allowEmpty = allowEmpty
         request.fix = fix
         request.pseudoLocale = pseudoLocale
-        let reporter = self.reporter.reporter
         request.reportFixes = reporter.showsFixes
         request.reportNeeds = reporter.needs
+        request.echoConfigurationErrors = !reporter.isTerminalText
         request.dryRun = dryRun
         if dryRun && !fix { throw fail("--dry-run goes with --fix") }
         request.followLinks = followLinks
@@ -125,61 +159,7 @@ struct LintCommand: ParsableCommand {
         } else if stdinPath != nil {
             throw fail("--stdin-path goes with '-' among the paths (lint standard input as that file)")
         }
-
-        var options = ReportOptions(useColor: reporter.isTerminalText && terminalWantsColor(output: output))
-        options.quiet = quiet
-        if reporter.usesRepositoryRoot {
-            options.paths = ReportPaths(workingDirectory: request.workingDirectory,
-                                        root: (try? Git.topLevel(of: request.workingDirectory)) ?? request.workingDirectory)
-        }
-        // The report is written as the run goes, file by file (--fix --dry-run writes a diff
-        // instead, at the end); the output replaces its target only when it is complete.
-        let out: OutputFile.Writer
-        do { out = try OutputFile.Writer(path: output) } catch { throw fail(error.description) }
-        var sink = OutputSink(out: out)
-        var writer: (any ReportWriter)?
-        let session: LintSessionResult
-        do {
-            session = try LintSession.run(request, catalogue: try loadCatalogue(), willStart: { strict in
-                guard !dryRun else { return }
-                options.strict = strict
-                writer = reporter.writer(options: options)
-            }, each: { results in
-                writer?.file(results, to: &sink)
-            })
-        } catch let error as LintSessionError {
-            error.messages.forEach(printError)
-            guard !error.configuration.isEmpty else {
-                if error.isPositioned { printError(error.message); throw ExitCode(2) }
-                throw fail(error.message)
-            }
-            // A configuration that cannot be used: nothing was linted, but the report is
-            // still complete and valid, with the configuration's errors as input errors.
-            let sorted = error.configuration.sorted { ($0.location.file, $0.location.line, $0.location.column)
-                < ($1.location.file, $1.location.line, $1.location.column) }
-            for diagnostic in sorted where diagnostic.severity != .error || !reporter.isTerminalText {
-                printError(diagnostic.line)
-            }
-            let report = LintReport(toolVersion: Linter.version, files: 0, components: 0, findings: [],
-                                    inputErrors: sorted.filter { $0.severity == .error }.map {
-                                        InputError(file: $0.location.file, line: $0.location.line,
-                                                   column: $0.location.column, message: $0.message)
-                                    })
-            reporter.write(report, options: options, to: &sink)
-            try finish(out)
-            throw ExitCode(2)
-        }
-        session.messages.forEach(printError)
-        if let diff = session.diff {
-            // --fix --dry-run: the diff is the output; the exit code is the unfixed files'.
-            out.write(diff)
-        } else {
-            writer?.finish(session.report, to: &sink)
-        }
-        try finish(out)
-        // Exit here rather than unwinding: freeing what is left costs more than the process
-        // teardown does. `exit` flushes standard I/O first.
-        Foundation.exit(session.exitCode)
+        return request
     }
 
     /// Puts the report in place; a write error is exit 2 naming the target, a closed standard

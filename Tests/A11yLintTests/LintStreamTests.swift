@@ -31,9 +31,17 @@ struct LintStreamTests {
         var request = LintRequest()
         request.paths = paths
         request.jobs = jobs
+        let files = FilesAsTheyCome()
+        var nowhere = ""
+        let result = try LintSession.run(request, catalogue: Repo.catalogue, writer: { _ in files }, to: &nowhere)
+        return (files.files, result)
+    }
+
+    /// A writer that keeps each file's results as the run hands them over.
+    final class FilesAsTheyCome: ReportWriter {
         var files: [FileResults] = []
-        let result = try LintSession.run(request, catalogue: Repo.catalogue, willStart: { _ in }, each: { files.append($0) })
-        return (files, result)
+        func file(_ results: FileResults, to sink: inout some ReportSink) { files.append(results) }
+        func finish(_ totals: LintReport, to sink: inout some ReportSink) {}
     }
 
     static func summary(_ files: [FileResults]) -> [String] {

@@ -13,7 +13,7 @@ struct StringCatalogLintTests {
         "fr": {"stringUnit": {"state": "new", "value": ""}}}}}}
     """#
 
-    func check(_ spec: String, catalog: String? = catalog) -> LintResult {
+    func check(_ spec: String, catalog: String? = catalog) -> LintSessionResult {
         let folder = TempFolder()
         defer { folder.cleanUp() }
         if let catalog { folder.write("Localizable.xcstrings", catalog) }

@@ -28,17 +28,23 @@ struct TempFolder {
     func cleanUp() { try? FileManager.default.removeItem(at: url) }
 }
 
-func lint(_ paths: [String], configure: (inout LintConfiguration) -> Void = { _ in }) -> LintResult {
+/// Lints `paths` through the run's one entry point, with `configure`'s settings (no
+/// configuration file looked up) and the whole report in the result.
+func lint(_ paths: [String], configure: (inout LintConfiguration) -> Void = { _ in }) -> LintSessionResult {
     var configuration = LintConfiguration()
     configuration.jobs = 1
     configure(&configuration)
-    let linter = try! Linter(catalogue: Repo.catalogue, configuration: configuration)
-    return linter.lint(paths: paths)
+    var request = LintRequest()
+    request.paths = paths
+    request.configuration = configuration
+    request.keepSpecs = true
+    request.allowEmpty = true
+    return try! LintSession.run(request, catalogue: Repo.catalogue)
 }
 
 /// Lints one file's text under `name` in a temporary folder.
 func lintText(_ text: String, name: String = "Spec.json", files: [String: String] = [:],
-              configure: (inout LintConfiguration) -> Void = { _ in }) -> LintResult {
+              configure: (inout LintConfiguration) -> Void = { _ in }) -> LintSessionResult {
     let folder = TempFolder()
     defer { folder.cleanUp() }
     for (file, content) in files { folder.write(file, content) }

@@ -19,12 +19,12 @@ struct SuppressionTests {
 
     /// `line:column rule` of every finding except touch-target (which every small
     /// checkbox gets and is not what these tests are about).
-    func findings(_ result: LintResult) -> [String] {
+    func findings(_ result: LintSessionResult) -> [String] {
         result.report.findings.filter { $0.rule != "touch-target" }
             .map { "\($0.location.line):\($0.location.column) \($0.rule)" }
     }
 
-    func lintSwift(_ text: String, configure: (inout LintConfiguration) -> Void = { _ in }) -> LintResult {
+    func lintSwift(_ text: String, configure: (inout LintConfiguration) -> Void = { _ in }) -> LintSessionResult {
         lintText(text, name: "Form.swift", configure: configure)
     }
 

@@ -16,7 +16,7 @@ struct SwiftLintMigrationTests {
                 + body.map { "            " + $0 } + ["        }", "    }", "}", ""]).joined(separator: "\n")
     }
 
-    func rules(_ result: LintResult) -> [String] {
+    func rules(_ result: LintSessionResult) -> [String] {
         result.report.findings.map { "\($0.location.line):\($0.location.column) \($0.rule)" }
     }
 

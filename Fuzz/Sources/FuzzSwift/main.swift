@@ -5,12 +5,13 @@ import FuzzDriver
 // The Swift source path: UTF-8 checks, the lexer and structure, source rules, the
 // `configure(...)` call reader and suppression comments.
 enum Fuzzed {
-    static let linter = try! Linter(catalogue: RuleCatalogue.embedded())
+    static let catalogue = try! RuleCatalogue.embedded()
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    _ = Fuzzed.linter.lint(inputs: [LintInput(path: "Sources/Fuzzed.swift", contents: Array(fuzzInput(data, size)))])
+    // Through the run's one entry point, the bytes linted under that name.
+    _ = try? LintSession.run(.bytes(Array(fuzzInput(data, size)), as: "Sources/Fuzzed.swift"), catalogue: Fuzzed.catalogue)
     return 0
 }
 
