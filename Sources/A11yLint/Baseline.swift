@@ -23,15 +23,15 @@ public struct BaselineError: Error, Sendable, CustomStringConvertible {
 /// old findings back. Entries are a multiset: two identical findings need two
 /// entries, so a third copy of a known problem is still reported.
 public struct Baseline: Sendable {
-    /// Makes the baseline key of each finding of a Swift file (`Finding.sourceLine`): the
+    /// Makes the baseline key of each finding of a Swift file (`Finding.baselineKey`): the
     /// trimmed text of its line (`lineKey`). Rules that already took their line's text
-    /// (`SwiftSource.lineKeyText`, shared by findings on one line) left it in `sourceLine`;
+    /// (`SwiftSource.lineKeyText`, shared by findings on one line) left it in `baselineKey`;
     /// `lineText` gives the others'. The one place a Swift finding's key is made.
     static func setKeys(_ findings: inout [Finding], lineText: (Int) -> String) {
         // Changed in place: a finding is a large value, and copying it is most of a
         // finding's cost here.
         for index in findings.indices {
-            findings[index].sourceLine = lineKey(findings[index].sourceLine ?? lineText(findings[index].location.line))
+            findings[index].baselineKey = lineKey(findings[index].baselineKey ?? lineText(findings[index].location.line))
         }
     }
 
@@ -41,8 +41,8 @@ public struct Baseline: Sendable {
     static func setKeys(_ findings: inout [Finding], root: JSONNode) {
         guard !findings.isEmpty else { return }
         let locator = JSONLocator(root)
-        for index in findings.indices where findings[index].sourceLine == nil {
-            findings[index].sourceLine = locator.key(line: findings[index].location.line,
+        for index in findings.indices where findings[index].baselineKey == nil {
+            findings[index].baselineKey = locator.key(line: findings[index].location.line,
                                                      column: findings[index].location.column)
         }
     }
@@ -69,24 +69,24 @@ public struct Baseline: Sendable {
         public var component: String?
         public var variant: String?
         public var theme: String?
-        public var sourceLine: String?
+        public var baselineKey: String?
         /// For people reading the file; not matched (its numbers may change).
         public var message: String
 
         public init(rule: String, file: String, component: String?, variant: String?, theme: String?,
-                    sourceLine: String?, message: String) {
+                    baselineKey: String?, message: String) {
             self.rule = rule
             self.file = Baseline.normalizedPath(file)
             self.component = component
             self.variant = variant
             self.theme = theme
-            self.sourceLine = sourceLine
+            self.baselineKey = baselineKey
             self.message = message
         }
 
         public init(_ finding: Finding) {
             self.init(rule: finding.rule, file: finding.location.file, component: finding.component,
-                      variant: finding.variant, theme: finding.theme, sourceLine: finding.sourceLine,
+                      variant: finding.variant, theme: finding.theme, baselineKey: finding.baselineKey,
                       message: finding.message)
         }
 
@@ -96,16 +96,17 @@ public struct Baseline: Sendable {
             if let component { members.append(("component", .string(component))) }
             if let variant { members.append(("variant", .string(variant))) }
             if let theme { members.append(("theme", .string(theme))) }
-            if let sourceLine { members.append(("sourceLine", .string(sourceLine))) }
+            // The file keeps the field name `sourceLine`, so baselines written before still read.
+            if let baselineKey { members.append(("sourceLine", .string(baselineKey))) }
             members.append(("message", .string(message)))
             return .object(members)
         }
 
         /// What a finding must share with the entry to match it.
-        var key: Key { Key(rule: rule, file: file, component: component, variant: variant, theme: theme, sourceLine: sourceLine) }
+        var key: Key { Key(rule: rule, file: file, component: component, variant: variant, theme: theme, baselineKey: baselineKey) }
 
         var sortKey: [String] {
-            [file, rule, component ?? "", variant ?? "", theme ?? "", sourceLine ?? "", message]
+            [file, rule, component ?? "", variant ?? "", theme ?? "", baselineKey ?? "", message]
         }
     }
 
@@ -115,7 +116,7 @@ public struct Baseline: Sendable {
         var component: String?
         var variant: String?
         var theme: String?
-        var sourceLine: String?
+        var baselineKey: String?
     }
 
     public static let formatVersion = 1
@@ -168,7 +169,7 @@ public struct Baseline: Sendable {
             }
             entries.append(Entry(rule: try text("rule", required: true)!, file: try text("file", required: true)!,
                                  component: try text("component"), variant: try text("variant"),
-                                 theme: try text("theme"), sourceLine: try text("sourceLine"),
+                                 theme: try text("theme"), baselineKey: try text("sourceLine"),
                                  message: try text("message") ?? ""))
         }
         self.init(entries: entries)

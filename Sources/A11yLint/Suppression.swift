@@ -181,7 +181,7 @@ struct SourceSuppressions {
             }
             result.append(context.rules.finding(
                 SuppressionRuleID.unused, fallback: .warning, message: message, values, location: location,
-                sourceLine: keyText))
+                baselineKey: keyText))
         }
         let known = Set(context.knownRules)
         for region in regions where !region.used && !region.foreign {

@@ -105,7 +105,7 @@ public struct Finding: Sendable, Hashable {
     /// What a baseline matches the finding's place on, so that edits elsewhere in the file
     /// do not resurrect old findings: in Swift, the trimmed text of its line (at most 200
     /// characters); in a spec, the JSON path and value it points at (`JSONLocator`).
-    public var sourceLine: String?
+    public var baselineKey: String?
     /// `--pseudo-locale`: the pseudo-locale the variant's label was checked in.
     public var pseudoLocale: String?
     /// The language of the String Catalog translation the variant's label was checked in.
@@ -113,7 +113,7 @@ public struct Finding: Sendable, Hashable {
 
     public init(rule: String, severity: Severity, message: String, location: SourceLocation,
                 component: String? = nil, variant: String? = nil, theme: String? = nil,
-                wcag: [String] = [], measured: Measured = Measured(), sourceLine: String? = nil) {
+                wcag: [String] = [], measured: Measured = Measured(), baselineKey: String? = nil) {
         self.rule = rule
         self.severity = severity
         self.message = message
@@ -123,7 +123,7 @@ public struct Finding: Sendable, Hashable {
         self.theme = theme
         self.wcag = wcag
         self.measured = measured
-        self.sourceLine = sourceLine
+        self.baselineKey = baselineKey
     }
 
     /// Report order: file, line, column, rule; then the remaining fields so that

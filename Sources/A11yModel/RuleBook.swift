@@ -66,10 +66,10 @@ public struct RuleBook: Sendable {
     /// (a reader used outside a linter, in tests); the message then lists the values.
     public func finding(_ rule: String, fallback: Severity, message key: String = "default",
                         _ values: KeyValuePairs<String, String>, location: SourceLocation,
-                        component: String? = nil, sourceLine: String? = nil) -> Finding {
+                        component: String? = nil, baselineKey: String? = nil) -> Finding {
         let entry = entries[rule]
         let message = entry?.messages[key]?.render(values) ?? MessageTemplate.undescribed(rule, key: key, values)
         return Finding(rule: rule, severity: entry?.severity ?? fallback, message: message, location: location,
-                       component: component, wcag: entry?.wcag ?? [], sourceLine: sourceLine)
+                       component: component, wcag: entry?.wcag ?? [], baselineKey: baselineKey)
     }
 }

@@ -5,9 +5,9 @@ import A11yReport
 import A11yLint
 
 struct BaselineTests {
-    func finding(_ rule: String, line: Int, sourceLine: String, variant: String? = "v") -> Finding {
+    func finding(_ rule: String, line: Int, baselineKey: String, variant: String? = "v") -> Finding {
         Finding(rule: rule, severity: .error, message: "m \(line)", location: A11yModel.SourceLocation(file: "a.json", line: line, column: 3),
-                component: "C", variant: variant, theme: "t", sourceLine: sourceLine)
+                component: "C", variant: variant, theme: "t", baselineKey: baselineKey)
     }
 
     func report(_ findings: [Finding]) -> LintReport {
@@ -15,7 +15,7 @@ struct BaselineTests {
     }
 
     @Test func serializedIsSortedAndStable() {
-        let findings = [finding("b-rule", line: 9, sourceLine: "y"), finding("a-rule", line: 2, sourceLine: "x", variant: nil)]
+        let findings = [finding("b-rule", line: 9, baselineKey: "y"), finding("a-rule", line: 2, baselineKey: "x", variant: nil)]
         let text = Baseline(findings: findings).serialized()
         #expect(text == """
             {
@@ -48,27 +48,27 @@ struct BaselineTests {
     }
 
     @Test func matchesOnContentNotLineNumbers() {
-        let baseline = Baseline(findings: [finding("r", line: 2, sourceLine: "{\"name\": \"v\"}")])
-        let moved = baseline.apply(to: report([finding("r", line: 40, sourceLine: "{\"name\": \"v\"}")]))
+        let baseline = Baseline(findings: [finding("r", line: 2, baselineKey: "{\"name\": \"v\"}")])
+        let moved = baseline.apply(to: report([finding("r", line: 40, baselineKey: "{\"name\": \"v\"}")]))
         #expect(moved.findings.isEmpty)
         #expect(moved.baselined == 1)
-        let changed = baseline.apply(to: report([finding("r", line: 2, sourceLine: "{\"name\": \"w\"}")]))
+        let changed = baseline.apply(to: report([finding("r", line: 2, baselineKey: "{\"name\": \"w\"}")]))
         #expect(changed.findings.count == 1)
         #expect(changed.baselined == 0)
-        let otherVariant = baseline.apply(to: report([finding("r", line: 2, sourceLine: "{\"name\": \"v\"}", variant: "x")]))
+        let otherVariant = baseline.apply(to: report([finding("r", line: 2, baselineKey: "{\"name\": \"v\"}", variant: "x")]))
         #expect(otherVariant.findings.count == 1)
     }
 
     @Test func duplicatesAreCounted() {
-        let baseline = Baseline(findings: [finding("r", line: 2, sourceLine: "same"), finding("r", line: 3, sourceLine: "same")])
-        let three = baseline.apply(to: report([finding("r", line: 5, sourceLine: "same"), finding("r", line: 6, sourceLine: "same"),
-                                               finding("r", line: 7, sourceLine: "same")]))
+        let baseline = Baseline(findings: [finding("r", line: 2, baselineKey: "same"), finding("r", line: 3, baselineKey: "same")])
+        let three = baseline.apply(to: report([finding("r", line: 5, baselineKey: "same"), finding("r", line: 6, baselineKey: "same"),
+                                               finding("r", line: 7, baselineKey: "same")]))
         #expect(three.baselined == 2)
         #expect(three.findings.map(\.location.line) == [7])
     }
 
     @Test func pathsAreNormalized() {
-        var f = finding("r", line: 1, sourceLine: "x")
+        var f = finding("r", line: 1, baselineKey: "x")
         f.location.file = "./specs//a.json"
         let baseline = Baseline(findings: [f])
         #expect(baseline.entries.map(\.file) == ["specs/a.json"])

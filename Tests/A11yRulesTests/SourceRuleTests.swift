@@ -64,7 +64,7 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
                     #expect(finding.severity == entry.description.defaultSeverity)
                     #expect(finding.wcag == entry.description.wcag)
                     #expect(finding.location.file == example.fileName)
-                    #expect(finding.sourceLine == SwiftSource(example.text).lineKeyText(finding.location.line))
+                    #expect(finding.baselineKey == SwiftSource(example.text).lineKeyText(finding.location.line))
                 }
             }
             for example in entry.nonTriggeringExamples {
@@ -90,7 +90,7 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         #expect(finding.rule == "forced-label-color")
         #expect(finding.location == SourceLocation(file: "Example.swift", line: 3, column: 28))
         #expect(finding.message.hasPrefix(".foregroundColor( .white ) forces a fixed color"))
-        #expect(finding.sourceLine == "configuration.label.foregroundColor(  .white )")
+        #expect(finding.baselineKey == "configuration.label.foregroundColor(  .white )")
     }
 }
 
@@ -231,7 +231,7 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         #expect(finding.message == "Use the logger")
         #expect(finding.wcag == ["4.1.2"])
         #expect(finding.location == SourceLocation(file: "Example.swift", line: 4, column: 5))
-        #expect(finding.sourceLine == "print(\"real\")")
+        #expect(finding.baselineKey == "print(\"real\")")
     }
 
     @Test func includedAndExcludedGlobs() throws {

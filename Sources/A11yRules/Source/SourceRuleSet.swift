@@ -215,7 +215,7 @@ public struct SourceRuleSet: Sendable {
         let position = source.position(atOffset: offset)
         return Finding(rule: rule.id, severity: rule.severity, message: rule.message(quoting: source.bytes[match]),
                        location: SourceLocation(file: path, line: position.line, column: position.column),
-                       wcag: rule.wcag, sourceLine: cache.lineKeyText(position.line, in: source))
+                       wcag: rule.wcag, baselineKey: cache.lineKeyText(position.line, in: source))
     }
 
     private func limitNote(rule: SourceRule, message: String, source: SwiftSource, path: String,
@@ -224,7 +224,7 @@ public struct SourceRuleSet: Sendable {
         return ruleBook.finding(SourceRuleSet.limitRuleID, fallback: .note,
                                   ["rule": rule.id, "reason": message],
                                   location: SourceLocation(file: path, line: position.line, column: position.column),
-                                  sourceLine: cache.lineKeyText(position.line, in: source))
+                                  baselineKey: cache.lineKeyText(position.line, in: source))
     }
 }
 
