@@ -6,7 +6,7 @@ import PackageDescription
 //                             containers, view position, suppression comments)
 //   A11yJSON, A11yPattern, A11ySwiftReader  →  A11yModel  →  A11yLayout  →  A11yRules  →  A11yLint
 //   A11yModel, A11yLayout  →  A11yReport (what a run hands the reporters; the Spool reports and
-//                             the baseline being written keep their parts in)  →  A11yLint, A11yReporting
+//                             the baseline being written keep their parts in)  →  A11yLint, A11yReporters
 //   everything             →  a11ylint (argument parsing and wiring only)
 let package = Package(
     name: "a11ylint",
@@ -15,7 +15,7 @@ let package = Package(
         .executable(name: "a11ylint", targets: ["a11ylint"]),
         // The linter as a library: for the fuzz targets (Fuzz/), the reference-parser tests
         // and the reader's differential test against SwiftSyntax (Tests/ReaderDifferential).
-        .library(name: "A11yLintKit", targets: ["A11yLint", "A11yReporting", "A11yReport", "A11yRules", "A11yModel",
+        .library(name: "A11yLintKit", targets: ["A11yLint", "A11yReporters", "A11yReport", "A11yRules", "A11yModel",
                                                          "A11ySwiftReader"]),
         .plugin(name: "A11yLintBuildToolPlugin", targets: ["A11yLintBuildToolPlugin"]),
         .plugin(name: "A11yLintCommandPlugin", targets: ["A11yLintCommandPlugin"]),
@@ -61,13 +61,13 @@ let package = Package(
         .target(name: "A11yReport", dependencies: ["A11yModel", "A11yLayout"]),
         .target(name: "A11yLint",
                 dependencies: ["A11yRules", "A11yReport", "A11ySwiftReader", .product(name: "Yams", package: "Yams")]),
-        .target(name: "A11yReporting", dependencies: ["A11yModel", "A11yLayout", "A11yReport"]),
+        .target(name: "A11yReporters", dependencies: ["A11yModel", "A11yLayout", "A11yReport"]),
         .executableTarget(name: "a11ylint",
-                          dependencies: ["A11yLint", "A11yReporting",
+                          dependencies: ["A11yLint", "A11yReporters",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         .executableTarget(name: "a11ylint-bench",
-                          dependencies: ["A11yJSON", "A11ySwiftReader", "A11yModel", "A11yLayout", "A11yRules", "A11yReport", "A11yLint", "A11yReporting"],
+                          dependencies: ["A11yJSON", "A11ySwiftReader", "A11yModel", "A11yLayout", "A11yRules", "A11yReport", "A11yLint", "A11yReporters"],
                           path: "Benchmarks/a11ylint-bench"),
 
         .testTarget(name: "A11yJSONTests", dependencies: ["A11yJSON"]),
@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "A11yLayoutTests", dependencies: ["A11yLayout"]),
         .testTarget(name: "A11yRulesTests", dependencies: ["A11yRules", "A11ySwiftReader"]),
         .testTarget(name: "A11yLintTests", dependencies: ["A11yLint", "A11yReport"]),
-        .testTarget(name: "A11yReportingTests", dependencies: ["A11yReporting", "A11yReport"]),
+        .testTarget(name: "A11yReportersTests", dependencies: ["A11yReporters", "A11yReport"]),
         .testTarget(name: "CLITests", dependencies: ["a11ylint", "A11yModel", "A11yReport"], exclude: ["Golden"]),
     ]
 )

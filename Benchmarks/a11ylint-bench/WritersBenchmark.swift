@@ -1,7 +1,7 @@
 import Foundation
 import A11yModel
 import A11yReport
-import A11yReporting
+import A11yReporters
 #if canImport(Glibc)
 import Glibc
 let RUSAGE_SELF_WHO = RUSAGE_SELF.rawValue

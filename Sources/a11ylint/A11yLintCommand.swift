@@ -4,7 +4,7 @@ import A11yJSON
 import A11yModel
 import A11yRules
 import A11yLint
-import A11yReporting
+import A11yReporters
 
 @main
 struct A11yLintCommand: ParsableCommand {

@@ -5,7 +5,7 @@ import A11yModel
 import A11yLayout
 import A11yLint
 import A11yRules
-import A11yReporting
+import A11yReporters
 
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

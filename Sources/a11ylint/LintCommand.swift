@@ -5,7 +5,7 @@ import A11yJSON
 import A11yReport
 import A11yRules
 import A11yLint
-import A11yReporting
+import A11yReporters
 
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import A11yModel
 import A11yReport
 import Testing
-@testable import A11yReporting
+@testable import A11yReporters
 
 @Suite struct TextReporterTests {
     @Test func linesThenSummaryExactBytes() {

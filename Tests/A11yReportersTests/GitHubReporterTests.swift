@@ -1,6 +1,6 @@
 import A11yModel
 import Testing
-@testable import A11yReporting
+@testable import A11yReporters
 
 @Suite struct GitHubReporterTests {
     @Test func workflowCommandsExactBytes() {

@@ -1,6 +1,6 @@
 import A11yModel
 import A11yReport
-@testable import A11yReporting
+@testable import A11yReporters
 
 /// Hand-built reports: every reporter test reads these, so a golden string names
 /// exactly the facts it checks.

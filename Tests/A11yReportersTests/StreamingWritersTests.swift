@@ -2,7 +2,7 @@ import Testing
 import A11yJSON
 import A11yModel
 import A11yReport
-@testable import A11yReporting
+@testable import A11yReporters
 
 /// The report writers stream (each file's part as it arrives, the body spooled where the
 /// head needs totals): whatever way a report is fed, the bytes are those of the whole

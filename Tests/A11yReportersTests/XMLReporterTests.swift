@@ -5,7 +5,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import A11yReporting
+@testable import A11yReporters
 
 @Suite struct JUnitReporterTests {
     @Test func suitesCasesAndCounts() throws {

@@ -1,6 +1,6 @@
 import A11yModel
 import A11yReport
-@testable import A11yReporting
+@testable import A11yReporters
 
 /// The HTML page as it was rendered from the whole report before its writer streamed
 /// (copied from `HTMLReporter` then; the pieces that did not change, a finding's line, the

@@ -4,7 +4,7 @@ import A11yModel
 import Foundation
 import FoundationXML
 import Testing
-@testable import A11yReporting
+@testable import A11yReporters
 
 /// The three renderings of a `ComponentLayout` (JSON, SVG, text table), checked against
 /// the layouts the engine computes for variants built here in code.

@@ -2,7 +2,7 @@ import A11yModel
 import A11yReport
 import Foundation
 import Testing
-@testable import A11yReporting
+@testable import A11yReporters
 
 @Suite struct SARIFReporterTests {
     static let schemaPath = ProcessInfo.processInfo.environment["SARIF_SCHEMA"]

@@ -2,7 +2,7 @@ import A11yModel
 import A11yReport
 import Foundation
 import Testing
-@testable import A11yReporting
+@testable import A11yReporters
 
 /// The HTML page from findings alone (a report made by hand: no contrast measurements or
 /// layouts). The page of a real run, with its grid, drawings and strip, is checked in

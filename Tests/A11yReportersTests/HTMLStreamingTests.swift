@@ -2,7 +2,7 @@ import A11yLayout
 import A11yModel
 import A11yReport
 import Testing
-@testable import A11yReporting
+@testable import A11yReporters
 
 /// The HTML page is written file by file: each file's part goes to a spool as it comes, and
 /// only small facts per section stay in memory. The page is the one the whole report made
