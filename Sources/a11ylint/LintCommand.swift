@@ -200,7 +200,7 @@ struct UnknownReporter: Error, CustomStringConvertible {
 }
 
 func reporterNamed(_ name: String) throws -> ReporterChoice {
-    guard let reporter = Reporters.named(name) else { throw UnknownReporter(name: name) }
+    guard let reporter = Reporters.named(name.lowercased()) else { throw UnknownReporter(name: name) }
     return ReporterChoice(reporter)
 }
 
@@ -213,4 +213,9 @@ func printError(_ line: String) {
     OutputFile.writeStandardError(line + "\n")
 }
 
-extension PseudoLocale: ExpressibleByArgument {}
+extension PseudoLocale: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let value: Self = caseInsensitive(argument) else { return nil }
+        self = value
+    }
+}
