@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Issue 21's small habits, through the binary: `help [SUBCOMMAND]`, `-o` wherever a file is
-/// written, enumerated option values in any case.
+/// Issue 21's small habits, through the binary: `help [SUBCOMMAND]`, enumerated option values
+/// in any case (`-o` for layout: CommandLineHabitsTests.layoutWritesToOutput).
 @Suite struct HelpAndValuesTests {
     static let seed = "Samples/specs/components/CheckboxView.json"
 
@@ -15,17 +15,6 @@ import Testing
         #expect(!help.stdout.isEmpty)
         #expect(help.stdout == flag.stdout)
         #expect(help.stderr.isEmpty)
-    }
-
-    @Test func layoutTakesShortOutput() throws {
-        let dir = TempDir()
-        defer { dir.cleanUp() }
-        let target = dir.url.appendingPathComponent("layout.txt").path
-        let result = CLI.run(["layout", Self.seed, "--format", "text", "-o", target])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.isEmpty)
-        #expect(try String(contentsOfFile: target, encoding: .utf8)
-                == CLI.run(["layout", Self.seed, "--format", "text"]).stdout)
     }
 
     @Test func enumeratedValuesIgnoreCase() {
