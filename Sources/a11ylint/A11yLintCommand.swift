@@ -50,8 +50,8 @@ struct A11yLintCommand: ParsableCommand {
 }
 
 extension A11yLintCommand {
-    /// Words people type for a flag.
-    static let flagWords = ["version": "--version", "help": "--help"]
+    /// Words people type for a flag (`help` is a command: `a11ylint help [SUBCOMMAND]`).
+    static let flagWords = ["version": "--version"]
 
     /// A usage error for a first word that is neither an option, a subcommand nor an
     /// existing path but looks like a mistyped subcommand (`lnt`, `layuot`, `version`);
@@ -59,7 +59,7 @@ extension A11yLintCommand {
     static func unknownSubcommand(_ arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), first != "-" else { return nil }
         let names = configuration.subcommands.compactMap { $0.configuration.commandName }
-        if names.contains(first) || FileManager.default.fileExists(atPath: first) { return nil }
+        if first == "help" || names.contains(first) || FileManager.default.fileExists(atPath: first) { return nil }
         // Paths look like paths: a folder separator or a file extension.
         if first.contains("/") || first.contains(".") { return nil }
         if let flag = flagWords[first.lowercased()] {
@@ -107,4 +107,15 @@ func terminalWantsColor(output: String?) -> Bool {
     return env["TERM"] != "dumb"
 }
 
-extension ConformanceLevel: ExpressibleByArgument {}
+/// Enumerated option values are case-insensitive (`--level aaa`, `--format SVG`): the
+/// case whose name matches, ignoring case.
+func caseInsensitive<Value: RawRepresentable & CaseIterable>(_ argument: String) -> Value? where Value.RawValue == String {
+    Value.allCases.first { $0.rawValue.lowercased() == argument.lowercased() }
+}
+
+extension ConformanceLevel: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let level: Self = caseInsensitive(argument) else { return nil }
+        self = level
+    }
+}

@@ -28,7 +28,13 @@ struct ContrastCommand: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+        init?(argument: String) {
+            guard let format: Self = caseInsensitive(argument) else { return nil }
+            self = format
+        }
+    }
 
     func parse(_ text: String, _ what: String) throws -> RGBA {
         switch ColorSyntax.parse(hex: text) {

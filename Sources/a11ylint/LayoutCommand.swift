@@ -40,13 +40,19 @@ struct LayoutCommand: ParsableCommand {
     @Option(name: .customLong("content-size"), help: "Dynamic Type category: xS S M L xL xxL xxxL AX1 … AX5.")
     var contentSize: ContentSize?
 
-    @Option(name: .customLong("output"), help: "Write the layout to this file instead of standard output.")
+    @Option(name: [.customShort("o"), .customLong("output")], help: "Write the layout to this file instead of standard output.")
     var outputPath: String?
 
     @Option(help: "json, svg or text.")
     var format: Format = .json
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case json, svg, text }
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, svg, text
+        init?(argument: String) {
+            guard let format: Self = caseInsensitive(argument) else { return nil }
+            self = format
+        }
+    }
 
     func validate() throws {
         // `Double` parses "nan", "inf" and "1e999" too: none of them is a width in points.
@@ -95,9 +101,24 @@ struct LayoutCommand: ParsableCommand {
     }
 }
 
-extension LayoutDirection: ExpressibleByArgument {}
-extension LayoutOrder: ExpressibleByArgument {}
-extension CheckboxShape: ExpressibleByArgument {}
+extension LayoutDirection: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let value: Self = caseInsensitive(argument) else { return nil }
+        self = value
+    }
+}
+extension LayoutOrder: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let value: Self = caseInsensitive(argument) else { return nil }
+        self = value
+    }
+}
+extension CheckboxShape: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let value: Self = caseInsensitive(argument) else { return nil }
+        self = value
+    }
+}
 extension ContentSize: ExpressibleByArgument {
     /// Dynamic Type names are case-insensitive on the command line (`--content-size XL`).
     public init?(argument: String) { self.init(name: argument) }

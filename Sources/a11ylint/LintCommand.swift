@@ -12,7 +12,8 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Lint component specs, index files, folders and Swift files (the default command).",
         discussion: """
-        Settings come from .a11ylint.yml, found upward from the working directory (or --config): \
+        Settings come from .a11ylint.yml: for each file, every one from its folder up to the git \
+        top level, the nearer on top (or only the --config files): \
         included / excluded (globs relative to the file, `**` for any folders), disabled_rules, \
         only_rules, `RULE-ID: error|warning|note` (or `RULE-ID: {severity: …}`), contrast_level \
         (AA|AAA), large_text {size, bold_size}, touch_target {warning, error}, strict, baseline and \
@@ -35,7 +36,7 @@ struct LintCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "Write the report to this file instead of standard output.")
     var output: String?
 
-    @Option(help: "Configuration file (repeatable: merged in order, later ones on top; default: .a11ylint.yml found upward from the working directory).")
+    @Option(help: "Configuration file (repeatable: merged in order, later ones on top); turns off finding .a11ylint.yml files upward from each linted file.")
     var config: [String] = []
 
     @Flag(help: "Warnings also fail the run (exit 1).")
@@ -200,7 +201,7 @@ struct UnknownReporter: Error, CustomStringConvertible {
 }
 
 func reporterNamed(_ name: String) throws -> ReporterChoice {
-    guard let reporter = Reporters.named(name) else { throw UnknownReporter(name: name) }
+    guard let reporter = Reporters.named(name.lowercased()) else { throw UnknownReporter(name: name) }
     return ReporterChoice(reporter)
 }
 
@@ -213,4 +214,9 @@ func printError(_ line: String) {
     OutputFile.writeStandardError(line + "\n")
 }
 
-extension PseudoLocale: ExpressibleByArgument {}
+extension PseudoLocale: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let value: Self = caseInsensitive(argument) else { return nil }
+        self = value
+    }
+}

@@ -35,6 +35,7 @@ struct RulesCommand: ParsableCommand {
         let d = entry.description
         var out = "\(d.id): \(d.name)\n"
         out += "severity: \(d.defaultSeverity.rawValue)   kind: \(d.kind.rawValue)   category: \(d.category)\n"
+        if d.kind == .spec { out += "kinds: \(Self.kinds(of: d))\n" }
         if !entry.swiftlintIDs.isEmpty {
             out += "SwiftLint: \(entry.swiftlintIDs.joined(separator: ", ")) (accepted in .a11ylint.yml and in swiftlint:disable comments)\n"
         }
@@ -58,5 +59,15 @@ struct RulesCommand: ParsableCommand {
         examples("Triggers (↓ marks where it reports):", entry.triggeringExamples)
         examples("Does not trigger:", entry.nonTriggeringExamples)
         try emit(out, to: nil)
+    }
+
+    /// The component kinds a spec rule checks, as its YAML says it (`kinds: all`,
+    /// `exceptKinds:`, or a list) and, for `all`, the kinds that makes today.
+    static func kinds(of rule: RuleDescription) -> String {
+        func names(_ kinds: [ComponentKind]) -> String { kinds.map(\.rawValue).joined(separator: ", ") }
+        if let kinds = rule.kinds { return names(kinds) }
+        let applies = names(ComponentKind.allCases.filter { rule.applies(to: $0) })
+        if rule.exceptKinds.isEmpty { return "all (\(applies))" }
+        return "all except \(names(rule.exceptKinds)) (\(applies))"
     }
 }

@@ -109,11 +109,13 @@ import FoundationXML
         #expect(alone.stderr.contains("--stdin-path goes with '-'"))
     }
 
-    @Test func layoutWritesToOutput() throws {
+    /// `-o` as well as `--output`, as every command that writes a file takes.
+    @Test(arguments: ["--output", "-o"])
+    func layoutWritesToOutput(option: String) throws {
         let dir = TempDir()
         defer { dir.cleanUp() }
         let target = dir.url.appendingPathComponent("accept.svg").path
-        let result = CLI.run(["layout", Self.seed, "--format", "svg", "--output", target])
+        let result = CLI.run(["layout", Self.seed, "--format", "svg", option, target])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         let written = try String(contentsOfFile: target, encoding: .utf8)

@@ -2,33 +2,43 @@ import Foundation
 import A11yModel
 import A11yRules
 
-/// The groups stage: nested `.a11ylint.yml` files apply to the files below their folder,
-/// on top of the run's configuration, so the inputs are grouped by the set of them above
-/// each, one linter per group (in the order the groups first occur).
+/// The groups stage: each linted file gets every `.a11ylint.yml` from its own folder up to
+/// the git top level (or the filesystem root outside a repository), the nearer on top, so
+/// the inputs are grouped by that chain of files, one linter per group (in the order the
+/// groups first occur). The working directory's own chain is the run's configuration; with
+/// `--config` (or a configuration given whole) discovery is off and every file gets it.
 enum RunGroups {
     static func make(_ inputs: [LintInput], settings: inout RunSettings) throws(LintSessionError) -> [LintStream.Group] {
         let configuration = settings.configuration
         var groups: [[String]: [LintInput]] = [:]
         var order: [[String]] = []
-        if settings.request.configuration == nil {
-            var nested = nestedConfigurations(settings)
-            let base = configuration.relativePathBase ?? settings.request.workingDirectory
+        let workingDirectory = settings.request.workingDirectory
+        var discovery = ConfigurationDiscovery()
+        // The chain the run's configuration was read from; nil when discovery is off.
+        let runChain = settings.request.configuration == nil && settings.request.configPaths.isEmpty
+            ? discovery.files(in: PathScope.standardized(workingDirectory)) : nil
+        if let runChain {
+            let base = configuration.relativePathBase ?? workingDirectory
             for input in inputs {
-                let key = input.checksScope ? nested.files(above: PathScope.absolute(input.path, from: base)) : []
+                let key = input.checksScope ? discovery.files(above: PathScope.absolute(input.path, from: base)) : runChain
                 if groups[key] == nil { order.append(key) }
                 groups[key, default: []].append(input)
             }
         } else if !inputs.isEmpty {
-            // A configuration given whole stands alone.
+            // A configuration given whole, or --config files, stand alone.
             (groups, order) = ([[]: inputs], [[]])
         }
-        if order.isEmpty { order = [[]] }
+        if order.isEmpty { order = [runChain ?? []] }
         var result: [LintStream.Group] = []
         for key in order {
             var groupConfiguration = configuration
-            if !key.isEmpty {
-                let chains = try RunSettings.load(key, catalogue: settings.catalogue, messages: &settings.messages)
-                groupConfiguration = settings.configured([settings.chain, chains])
+            if let runChain, key != runChain {
+                let paths = key.map { PathScope.display($0, workingDirectory: workingDirectory) }
+                var messages: [String] = []
+                let chain = try RunSettings.load(paths, catalogue: settings.catalogue, messages: &messages)
+                // A file of several chains warns once.
+                for message in messages where !settings.messages.contains(message) { settings.messages.append(message) }
+                groupConfiguration = settings.configured([chain])
                 groupConfiguration.gitIndex = configuration.gitIndex
                 groupConfiguration.relativePathBase = configuration.relativePathBase
             }
@@ -41,47 +51,31 @@ enum RunGroups {
         }
         return result
     }
-
-    /// The finder of nested files: they start below the found configuration's folder, or
-    /// the working directory (with `--config`, or with no configuration).
-    private static func nestedConfigurations(_ settings: RunSettings) -> NestedConfigurations {
-        let chain = settings.chain
-        let top = (settings.request.configPaths.isEmpty ? chain.files.last.map { $0.directory } : nil)
-            ?? PathScope.standardized(settings.request.workingDirectory)
-        return NestedConfigurations(top: top, known: Set(chain.files.map { PathScope.standardized($0.directory) }))
-    }
 }
 
-/// Finds the `.a11ylint.yml` files between a file's folder and the run's top folder (the
-/// folder of the run's configuration, or the working directory), outermost first.
-struct NestedConfigurations {
-    let top: String
-    /// Folders whose configuration is already applied (the run's own files).
-    let known: Set<String>
+/// Finds, for a folder, every `.a11ylint.yml` from the git top level (the nearest folder
+/// above holding `.git`) or the filesystem root down to that folder, outermost first
+/// (ESLint's and SwiftLint's way); remembers each folder's answer.
+struct ConfigurationDiscovery {
     private var byFolder: [String: [String]] = [:]
 
-    init(top: String, known: Set<String>) {
-        self.top = PathScope.standardized(top)
-        self.known = known
-    }
-
+    /// The files for the folder holding `path`.
     mutating func files(above path: String) -> [String] {
-        let folder = (PathScope.standardized(path) as NSString).deletingLastPathComponent
-        return files(in: folder)
+        files(in: (PathScope.standardized(path) as NSString).deletingLastPathComponent)
     }
 
-    private mutating func files(in folder: String) -> [String] {
+    /// The files for `folder` (an absolute, standardized path).
+    mutating func files(in folder: String) -> [String] {
         if let cached = byFolder[folder] { return cached }
-        var result: [String] = []
-        // Only folders strictly below the top: files elsewhere get the run's configuration.
-        if folder.hasPrefix(top == "/" ? "/" : top + "/"), folder != top {
-            result = files(in: (folder as NSString).deletingLastPathComponent)
-            let candidate = folder + "/" + ConfigurationFile.fileName
-            var isDirectory: ObjCBool = false
-            if !known.contains(folder), FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory),
-               !isDirectory.boolValue {
-                result.append(candidate)
-            }
+        let fileManager = FileManager.default
+        let parent = (folder as NSString).deletingLastPathComponent
+        let isTop = parent == folder || folder.isEmpty
+            || fileManager.fileExists(atPath: (folder as NSString).appendingPathComponent(".git"))
+        var result = isTop ? [] : files(in: parent)
+        let candidate = (folder as NSString).appendingPathComponent(ConfigurationFile.fileName)
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+            result.append(candidate)
         }
         byFolder[folder] = result
         return result

@@ -4,9 +4,9 @@ import A11yModel
 import A11yReport
 import A11yRules
 
-/// The configuration stage: the configuration files (`--config`, else `.a11ylint.yml`
-/// found upward; or the configuration a library caller gives whole), then the command
-/// line's options on top.
+/// The configuration stage: the configuration files (`--config`, else every `.a11ylint.yml`
+/// from the working directory up to the repository's top; or the configuration a library
+/// caller gives whole), then the command line's options on top.
 struct RunSettings {
     /// The request, its `--only-rule` ids resolved through the SwiftLint aliases.
     let request: LintRequest
@@ -65,14 +65,18 @@ struct RunSettings {
         configuration.relativePathBase = index.root
     }
 
-    /// The `--config` files (merged in order), else `.a11ylint.yml` found upward, each after
-    /// its `parent_config` chain; their warnings join `messages`, an unusable file is an
-    /// error that shows every problem found in it.
+    /// The `--config` files (merged in order), else every `.a11ylint.yml` from the working
+    /// directory up to the git top level (or the filesystem root), the nearer on top, each
+    /// after its `parent_config` chain; their warnings join `messages`, an unusable file is
+    /// an error that shows every problem found in it. Run-wide keys (`baseline`, `strict`)
+    /// and `included` come from these; each linted file gets its own chain (`RunGroups`).
     static func loadConfiguration(_ request: LintRequest, catalogue: RuleCatalogue,
                                   messages: inout [String]) throws(LintSessionError) -> ConfigurationChain {
         var paths = request.configPaths
-        if paths.isEmpty, let found = ConfigurationFile.find(from: request.workingDirectory) {
-            paths = [PathScope.display(found, workingDirectory: request.workingDirectory)]
+        if paths.isEmpty {
+            var discovery = ConfigurationDiscovery()
+            paths = discovery.files(in: PathScope.standardized(request.workingDirectory))
+                .map { PathScope.display($0, workingDirectory: request.workingDirectory) }
         }
         return try load(paths, catalogue: catalogue, messages: &messages)
     }

@@ -43,17 +43,25 @@ public struct TouchTargetRule: SpecRule {
             let severity: Severity
             let required: Double
             let wcag: [String]
+            var message: String
             if w < options.touchTargetError || h < options.touchTargetError {
-                (severity, required, wcag) = (.error, options.touchTargetError, [WCAG.minimumTargetSizeCriterion])
+                (severity, required, wcag, message) = (.error, options.touchTargetError,
+                                                       [WCAG.minimumTargetSizeCriterion], "belowMinimum")
             } else if w < options.touchTargetWarning || h < options.touchTargetWarning {
-                (severity, required, wcag) = (.warning, options.touchTargetWarning, [WCAG.recommendedTargetSizeCriterion])
+                (severity, required, wcag, message) = (.warning, options.touchTargetWarning,
+                                                       [WCAG.recommendedTargetSizeCriterion], "belowRecommended")
             } else {
                 return nil
             }
-            return context.finding(message: severity == .warning ? "belowRecommended" : "belowMinimum",
+            // A threshold the configuration changed is cited as the configuration's, not as
+            // the WCAG size it replaces (the finding's `wcag` still names that criterion).
+            let standard = severity == .error ? WCAG.minimumTargetSize : WCAG.recommendedTargetSize
+            if required != standard { message = "belowConfigured" }
+            return context.finding(message: message,
                                    ["size": "\(formatPoints(w))×\(formatPoints(h)) pt",
                                     "target": "\(formatPoints(required))×\(formatPoints(required)) pt",
-                                    "criterion": wcag[0]],
+                                    "criterion": wcag[0],
+                                    "threshold": "\(severity.rawValue): \(formatPoints(required))"],
                                    spec: spec, variant: variant, severity: severity, wcag: wcag,
                                    measured: Measured([("width", .number(w)), ("height", .number(h)),
                                                        ("required", .number(required)),

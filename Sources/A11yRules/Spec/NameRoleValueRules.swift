@@ -9,8 +9,16 @@ public struct MissingLabelRule: SpecRule {
         return spec.variants.compactMap { variant in
             let a11y = spec.effectiveAccessibility(for: variant)
             guard a11y.visibleText == nil, a11y.label == nil else { return nil }
-            return context.finding(["variant": variant.name], spec: spec, variant: variant)
+            return context.finding(["variant": variant.name, "kind": Self.spokenKind(spec.kind)],
+                                   spec: spec, variant: variant)
         }
+    }
+
+    /// The component's kind as a message names it ("an unnamed switch"); a generic
+    /// component is an element.
+    static func spokenKind(_ kind: ComponentKind?) -> String {
+        guard let kind, kind != .generic else { return "element" }
+        return kind.rawValue
     }
 }
 
