@@ -135,9 +135,9 @@ public struct SpecLoader: Sendable {
             if let kind = ComponentKind(rawValue: kindText) {
                 spec.kind = kind
             } else {
-                reader.finding(ModelRuleID.unknownKind, .note, kindNode,
-                               ["kind": kindText,
-                                "hint": Suggestions.hint(for: kindText, in: ComponentKind.allCases.map(\.rawValue))])
+                // A misspelt kind would otherwise pass with no component rule run.
+                let kinds = ComponentKind.allCases.map(\.rawValue)
+                reader.badEnum(kindNode, "kind", kindText, kinds)
             }
             return
         }

@@ -37,6 +37,7 @@ struct BadInputTests {
         Case("bad color", "{\"name\": \"CheckboxView\", \"a11y\": {\"themes\": {\"t\": {\"background\": \"#GGG\"}}}}", 1, 66, "invalid color"),
         Case("translucent background", "{\"name\": \"CheckboxView\", \"a11y\": {\"themes\": {\"t\": {\"background\": \"#FFFFFF80\"}}}}", 1, 66, "backdrop"),
         Case("unknown theme", "{\"name\": \"CheckboxView\", \"a11y\": {\"themes\": {\"light\": {}}, \"variants\": [{\"text\": \"A\", \"themes\": [\"lihgt\"]}]}}", 1, 98, "did you mean 'light'"),
+        Case("unknown kind with suggestion", "{\"name\": \"Agree\",\n \"a11y\": {\"kind\": \"chekbox\"}}", 2, 19, "invalid \"kind\" 'chekbox' (did you mean 'checkbox'?)"),
         Case("suppression without reason", "{\"name\": \"CheckboxView\", \"a11y\": {\"suppress\": [{\"rule\": \"text-contrast\"}]}}", 1, 48, "reason"),
     ]
 
