@@ -18,6 +18,7 @@ public enum SpecRules {
         TextClippedRule(),
         GlyphMissingRule(),
         MissingTranslationRule(),
+        SpecChecksNothingRule(),
     ]
 
     /// Rules whose findings come from reading the input rather than from a check.
