@@ -22,7 +22,8 @@ public enum SpecRules {
     ]
 
     /// Rules whose findings come from reading the input rather than from a check.
-    public static let reportedByReader = [ModelRuleID.unknownKey, ModelRuleID.unknownKind, ModelRuleID.indexConsistency]
+    public static let reportedByReader = [ModelRuleID.unknownKey, ModelRuleID.unknownKind, ModelRuleID.duplicateKey,
+                                           ModelRuleID.indexConsistency]
 }
 
 /// Runs the enabled spec rules over a spec, with each rule's catalogue entry.

@@ -36,4 +36,18 @@ struct SilentPassTests {
         let text = CLI.run(["Terms.json"], in: dir.url)
         #expect(!text.stdout.contains("spec-checks-nothing"), "\(text.stdout)")
     }
+
+    @Test func repeatedKeyIsAWarningNamingBothPlaces() throws {
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        dir.write("Terms.json", "{\"name\": \"Terms\",\n \"a11y\": {\"kind\": \"checkbox\", \"typography\": {\"size\": 14,\n \"size\": 16}}}")
+        let text = CLI.run(["Terms.json"], in: dir.url)
+        #expect(text.stdout.contains("Terms.json:3:2: warning: Key 'size' is repeated: the one at line 2, column 46 is ignored (the last one wins) [spec-duplicate-key]"), "\(text.stdout)")
+        let json = CLI.run(["Terms.json", "--reporter", "json"], in: dir.url)
+        let found = try findings(json).filter { $0["rule"] as? String == "spec-duplicate-key" }
+        #expect(found.count == 1)
+        #expect(found.first?["line"] as? Int == 3)
+        #expect(found.first?["column"] as? Int == 2)
+        #expect(found.first?["severity"] as? String == "warning")
+    }
 }
