@@ -6,6 +6,7 @@ public enum SpecRules {
     public static let all: [any SpecRule] = [
         TextContrastRule(),
         NonTextContrastRule(),
+        ContrastUnverifiedRule(),
         ForbiddenStateRule(),
         MissingLabelRule(),
         LabelInNameRule(),

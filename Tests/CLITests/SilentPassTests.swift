@@ -50,4 +50,36 @@ struct SilentPassTests {
         #expect(found.first?["column"] as? Int == 2)
         #expect(found.first?["severity"] as? String == "warning")
     }
+
+    @Test func colourTheKindNeedsAndTheThemeLacksIsUnverified() throws {
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        dir.write("Buy.json", """
+        {"name": "Buy",
+         "a11y": {"kind": "button", "themes": {"light": {"background": "#FFFFFF", "colors": {"fill": "#0A5FFF"}}},
+         "variants": [{"text": "Buy"}, {"text": "Later", "isEnabled": false}]}}
+        """)
+        let text = CLI.run(["Buy.json"], in: dir.url)
+        #expect(text.stdout.contains("Buy.json:3:15: warning: Label text cannot be checked in theme light: the theme has no 'text' colour [contrast-unverified]"), "\(text.stdout)")
+        let json = CLI.run(["Buy.json", "--reporter", "json"], in: dir.url)
+        let found = try findings(json).filter { $0["rule"] as? String == "contrast-unverified" }
+        // The disabled variant is exempt, as from the contrast rules.
+        #expect(found.count == 1)
+        let finding = try #require(found.first)
+        #expect(finding["line"] as? Int == 3 && finding["column"] as? Int == 15)
+        #expect(finding["severity"] as? String == "warning")
+        #expect(finding["wcag"] as? [String] == ["1.4.3"])
+        let measured = try #require(finding["measured"] as? [String: Any])
+        #expect(measured["reason"] as? String == "missing-color")
+        #expect(measured["foregroundRole"] as? String == "text")
+        #expect(measured["backgroundRole"] as? String == "fill")
+    }
+
+    @Test func checkboxRolesThePresetFillsAreMeasured() throws {
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        dir.write("Terms.json", ##"{"name": "Terms", "a11y": {"kind": "checkbox", "themes": {"light": {"colors": {"textEnabled": "#000000"}}}, "variants": [{"text": "I agree", "isChecked": true}]}}"##)
+        let json = CLI.run(["Terms.json", "--reporter", "json"], in: dir.url)
+        #expect(try findings(json).allSatisfy { $0["rule"] as? String != "contrast-unverified" }, "\(json.stdout)")
+    }
 }
