@@ -211,7 +211,7 @@ public struct SpecLoader: Sendable {
         if let v = node["fallback"], let items = reader.array(v, "fallback") {
             typography.fallback = items.compactMap { reader.string($0, "a fallback font") }
         }
-        if let v = node["size"].flatMap({ reader.positive($0, "size") }) { typography.size = v }
+        if let v = node["size"].flatMap({ reader.fontSize($0, "size") }) { typography.size = v }
         if let v = node["lineHeight"].flatMap({ reader.positive($0, "lineHeight") }) { typography.lineHeight = v }
         if let v = node["weight"] {
             if let w = reader.string(v, "weight") {
