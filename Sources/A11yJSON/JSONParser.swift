@@ -30,12 +30,6 @@ public struct JSONDuplicateKey: Sendable, Hashable {
     public let key: String
     public let first: JSONPosition
     public let repeated: JSONPosition
-
-    public init(key: String, first: JSONPosition, repeated: JSONPosition) {
-        self.key = key
-        self.first = first
-        self.repeated = repeated
-    }
 }
 
 /// A parsed JSON file that remembers where every value, key and line is.
