@@ -24,6 +24,14 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String { "\(position.line):\(position.column): \(message)" }
 }
 
+/// A key that one JSON object repeats: where it first stands, and where it is repeated
+/// (the later member is the one read).
+public struct JSONDuplicateKey: Sendable, Hashable {
+    public let key: String
+    public let first: JSONPosition
+    public let repeated: JSONPosition
+}
+
 /// A parsed JSON file that remembers where every value, key and line is.
 ///
 /// Parsing is strict RFC 8259, with one deliberate allowance: a UTF-8 byte order mark
@@ -41,6 +49,8 @@ public struct JSONDocument: Sendable {
     public let root: JSONNode
     /// Byte offset where each line starts; `lineStarts[0]` is 0, or 3 after a BOM.
     private let lineStarts: [Int]
+    /// Every key an object repeats (the member reads, `node[key]`, take the last one).
+    public let duplicateKeys: [JSONDuplicateKey]
 
     /// Parses `bytes` as one JSON value.
     /// - Parameter maxDepth: how many arrays and objects may be nested. Deeper input is a
@@ -49,14 +59,15 @@ public struct JSONDocument: Sendable {
     ///   Swift's own (recursive) release of a very deep tree: keep it in the thousands.
     public init(bytes: [UInt8], maxDepth: Int = 512) throws(JSONSyntaxError) {
         self.bytes = bytes
-        let parsed: (root: JSONNode, lineStarts: [Int]) =
+        let parsed: (root: JSONNode, lineStarts: [Int], duplicateKeys: [JSONDuplicateKey]) =
             try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) in
                 var parser = JSONParser(buffer: buffer, maxDepth: maxDepth)
                 let root = try parser.parseDocument()
-                return (root, parser.lineStarts)
+                return (root, parser.lineStarts, parser.duplicateKeys)
             }
         self.root = parsed.root
         self.lineStarts = parsed.lineStarts
+        self.duplicateKeys = parsed.duplicateKeys
     }
 
     public init(text: String, maxDepth: Int = 512) throws(JSONSyntaxError) {

@@ -74,6 +74,8 @@ struct JSONParser {
     private var anchorOffset = 0
     private var anchorColumn = 1
     private(set) var lineStarts: [Int] = []
+    /// Keys repeated within one object, in the order their objects close.
+    private(set) var duplicateKeys: [JSONDuplicateKey] = []
 
     /// Reused buffer for decoding strings that contain escapes.
     private var scratch: [UInt8] = []
@@ -213,10 +215,37 @@ struct JSONParser {
         if next == Byte.closeBrace {
             offset += 1
             let container = stack.removeLast()
-            return JSONNode(value: .object(pending.moveOut(from: container.firstPending)),
-                            position: container.start, endOffset: offset)
+            let members = pending.moveOut(from: container.firstPending)
+            if members.count > 1 { findDuplicateKeys(members) }
+            return JSONNode(value: .object(members), position: container.start, endOffset: offset)
         }
         throw unexpected(expected: "',' or '}'", context: "after object member", open: stack[top].bracket)
+    }
+
+    /// Records every key of `members` that an earlier member already has. Small objects
+    /// (the common case) are compared pairwise, with no allocation; larger ones through
+    /// a dictionary.
+    private mutating func findDuplicateKeys(_ members: [JSONMember]) {
+        if members.count <= 16 {
+            for later in 1..<members.count {
+                for earlier in 0..<later where members[earlier].key == members[later].key {
+                    duplicateKeys.append(JSONDuplicateKey(key: members[later].key, first: members[earlier].keyPosition,
+                                                          repeated: members[later].keyPosition))
+                    break
+                }
+            }
+            return
+        }
+        var firstIndex: [String: Int] = [:]
+        firstIndex.reserveCapacity(members.count)
+        for (index, member) in members.enumerated() {
+            if let earlier = firstIndex[member.key] {
+                duplicateKeys.append(JSONDuplicateKey(key: member.key, first: members[earlier].keyPosition,
+                                                      repeated: member.keyPosition))
+            } else {
+                firstIndex[member.key] = index
+            }
+        }
     }
 
     /// Adds `value` as an element of the innermost open array (top of `stack`), then reads

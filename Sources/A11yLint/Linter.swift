@@ -446,7 +446,7 @@ public final class Linter: Sendable {
                 outcome.fixes = SpecFixer.fixes(for: spec, measurements: contrast, document: document, bytes: bytes)
             }
             // What reading the spec checks, and its rules where the kind has them.
-            outcome.rulesRun = enabled([ModelRuleID.unknownKey, ModelRuleID.unknownKind]
+            outcome.rulesRun = enabled([ModelRuleID.unknownKey, ModelRuleID.unknownKind, ModelRuleID.duplicateKey]
                                        + specRules.ruleIDs(for: spec.kind)
                                        + (spec.suppressions.isEmpty ? [] : [SuppressionRuleID.unused]))
         }

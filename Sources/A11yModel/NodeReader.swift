@@ -65,19 +65,48 @@ struct NodeReader {
         return nil
     }
 
+    /// The largest width, size or length a spec may give, in points (the contract's range).
+    static let maximumLength = 10_000.0
+
+    /// A length greater than 0 and at most `maximumLength`.
     mutating func positive(_ node: JSONNode, _ key: String) -> Double? {
         guard let d = number(node, key) else { return nil }
-        guard d > 0, d.isFinite else {
+        guard d > 0 else {
             error(node, "\"\(key)\" must be greater than 0, got \(JSONOutput.format(d))")
+            return nil
+        }
+        return atMostMaximum(d, node, key)
+    }
+
+    /// A length from 0 to `maximumLength`.
+    mutating func nonNegative(_ node: JSONNode, _ key: String) -> Double? {
+        guard let d = number(node, key) else { return nil }
+        guard d >= 0 else {
+            error(node, "\"\(key)\" must be 0 or more, got \(JSONOutput.format(d))")
+            return nil
+        }
+        return atMostMaximum(d, node, key)
+    }
+
+    private mutating func atMostMaximum(_ d: Double, _ node: JSONNode, _ key: String) -> Double? {
+        guard d <= Self.maximumLength else {
+            error(node, "\"\(key)\" must be at most \(JSONOutput.format(Self.maximumLength)) pt, got \(Self.written(node))")
             return nil
         }
         return d
     }
 
-    mutating func nonNegative(_ node: JSONNode, _ key: String) -> Double? {
+    /// A number as the file writes it (`1e400`, which reads as infinity).
+    private static func written(_ node: JSONNode) -> String {
+        if case .number(let d, let literal) = node.value { return literal.isEmpty ? JSONOutput.format(d) : literal }
+        return node.typeName
+    }
+
+    /// A font size: 1 to 1,000 pt.
+    mutating func fontSize(_ node: JSONNode, _ key: String) -> Double? {
         guard let d = number(node, key) else { return nil }
-        guard d >= 0, d.isFinite else {
-            error(node, "\"\(key)\" must be 0 or more, got \(JSONOutput.format(d))")
+        guard d >= 1, d <= 1_000 else {
+            error(node, "\"\(key)\" must be a font size from 1 to 1000 pt, got \(Self.written(node))")
             return nil
         }
         return d

@@ -20,5 +20,6 @@ public enum SpecKeys {
 public enum ModelRuleID {
     public static let unknownKey = "spec-unknown-key"
     public static let unknownKind = "spec-unknown-kind"
+    public static let duplicateKey = "spec-duplicate-key"
     public static let indexConsistency = "index-consistency"
 }

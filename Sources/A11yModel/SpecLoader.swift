@@ -5,7 +5,8 @@ import A11ySwiftReader
 /// errors (it is then not linted; the errors say why).
 public struct SpecLoadResult: Sendable {
     public var spec: ComponentSpec?
-    /// Findings about the spec text itself (`spec-unknown-key`, `spec-unknown-kind`).
+    /// Findings about the spec text itself (`spec-unknown-key`, `spec-unknown-kind`,
+    /// `spec-duplicate-key`).
     public var findings: [Finding] = []
     public var errors: [InputError] = []
 }
@@ -122,6 +123,13 @@ public struct SpecLoader: Sendable {
         if declaredThemes == nil { assignPresetThemes(&spec) }
         uniquifyVariantNames(&spec.variants)
 
+        // The last of repeated keys is the one read: the others are said, not dropped in silence.
+        for duplicate in document.duplicateKeys {
+            reader.findings.append(rules.finding(
+                ModelRuleID.duplicateKey, fallback: .warning,
+                ["key": duplicate.key, "line": String(duplicate.first.line), "column": String(duplicate.first.column)],
+                location: SourceLocation(file: file, duplicate.repeated), component: spec.name))
+        }
         // A spec that did not load is an input error: what kind it might be is no news then.
         let findings = reader.errors.isEmpty ? reader.findings : reader.findings.filter { $0.rule != ModelRuleID.unknownKind }
         return SpecLoadResult(spec: reader.errors.isEmpty ? spec : nil, findings: findings, errors: reader.errors)
@@ -135,9 +143,9 @@ public struct SpecLoader: Sendable {
             if let kind = ComponentKind(rawValue: kindText) {
                 spec.kind = kind
             } else {
-                reader.finding(ModelRuleID.unknownKind, .note, kindNode,
-                               ["kind": kindText,
-                                "hint": Suggestions.hint(for: kindText, in: ComponentKind.allCases.map(\.rawValue))])
+                // A misspelt kind would otherwise pass with no component rule run.
+                let kinds = ComponentKind.allCases.map(\.rawValue)
+                reader.badEnum(kindNode, "kind", kindText, kinds)
             }
             return
         }
@@ -203,7 +211,7 @@ public struct SpecLoader: Sendable {
         if let v = node["fallback"], let items = reader.array(v, "fallback") {
             typography.fallback = items.compactMap { reader.string($0, "a fallback font") }
         }
-        if let v = node["size"].flatMap({ reader.positive($0, "size") }) { typography.size = v }
+        if let v = node["size"].flatMap({ reader.fontSize($0, "size") }) { typography.size = v }
         if let v = node["lineHeight"].flatMap({ reader.positive($0, "lineHeight") }) { typography.lineHeight = v }
         if let v = node["weight"] {
             if let w = reader.string(v, "weight") {

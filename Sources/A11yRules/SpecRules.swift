@@ -6,6 +6,7 @@ public enum SpecRules {
     public static let all: [any SpecRule] = [
         TextContrastRule(),
         NonTextContrastRule(),
+        ContrastUnverifiedRule(),
         ForbiddenStateRule(),
         MissingLabelRule(),
         LabelInNameRule(),
@@ -18,10 +19,12 @@ public enum SpecRules {
         TextClippedRule(),
         GlyphMissingRule(),
         MissingTranslationRule(),
+        SpecChecksNothingRule(),
     ]
 
     /// Rules whose findings come from reading the input rather than from a check.
-    public static let reportedByReader = [ModelRuleID.unknownKey, ModelRuleID.unknownKind, ModelRuleID.indexConsistency]
+    public static let reportedByReader = [ModelRuleID.unknownKey, ModelRuleID.unknownKind, ModelRuleID.duplicateKey,
+                                           ModelRuleID.indexConsistency]
 }
 
 /// Runs the enabled spec rules over a spec, with each rule's catalogue entry.

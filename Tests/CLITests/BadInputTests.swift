@@ -37,6 +37,10 @@ struct BadInputTests {
         Case("bad color", "{\"name\": \"CheckboxView\", \"a11y\": {\"themes\": {\"t\": {\"background\": \"#GGG\"}}}}", 1, 66, "invalid color"),
         Case("translucent background", "{\"name\": \"CheckboxView\", \"a11y\": {\"themes\": {\"t\": {\"background\": \"#FFFFFF80\"}}}}", 1, 66, "backdrop"),
         Case("unknown theme", "{\"name\": \"CheckboxView\", \"a11y\": {\"themes\": {\"light\": {}}, \"variants\": [{\"text\": \"A\", \"themes\": [\"lihgt\"]}]}}", 1, 98, "did you mean 'light'"),
+        Case("unknown kind with suggestion", "{\"name\": \"Agree\",\n \"a11y\": {\"kind\": \"chekbox\"}}", 2, 19, "invalid \"kind\" 'chekbox' (did you mean 'checkbox'?)"),
+        Case("width out of range", "{\"name\": \"CheckboxView\",\n \"a11y\": {\"variants\": [{\"text\": \"A\", \"width\": 1e308}]}}", 2, 47, "\"width\" must be at most 10000 pt, got 1e308"),
+        Case("infinite geometry", "{\"name\": \"CheckboxView\",\n \"a11y\": {\"geometry\": {\"gap\": 1e400}}}", 2, 31, "\"gap\" must be at most 10000 pt, got 1e400"),
+        Case("font size out of range", "{\"name\": \"CheckboxView\",\n \"a11y\": {\"typography\": {\"size\": 0.5}}}", 2, 34, "\"size\" must be a font size from 1 to 1000 pt, got 0.5"),
         Case("suppression without reason", "{\"name\": \"CheckboxView\", \"a11y\": {\"suppress\": [{\"rule\": \"text-contrast\"}]}}", 1, 48, "reason"),
     ]
 
