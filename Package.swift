@@ -5,6 +5,7 @@ import PackageDescription
 //   A11yPattern            →  A11ySwiftReader (the fast Swift reader: lexer, call syntax, chains and
 //                             containers, view position, suppression comments)
 //   A11yJSON, A11yPattern, A11ySwiftReader  →  A11yModel  →  A11yLayout  →  A11yRules  →  A11yLint
+//   A11yModel  →  A11yColorSources (tokens, asset catalogs, system colours)  →  A11yRules
 //   A11yModel, A11yLayout  →  A11yReport (what a run hands the reporters; the Spool reports and
 //                             the baseline being written keep their parts in)  →  A11yLint, A11yReporters
 //   everything             →  a11ylint (argument parsing and wiring only)
@@ -16,7 +17,7 @@ let package = Package(
         // The linter as a library: for the fuzz targets (Fuzz/), the reference-parser tests
         // and the reader's differential test against SwiftSyntax (Tests/ReaderDifferential).
         .library(name: "A11yLintKit", targets: ["A11yLint", "A11yReporters", "A11yReport", "A11yRules", "A11yModel",
-                                                         "A11ySwiftReader"]),
+                                                         "A11yColorSources", "A11ySwiftReader"]),
         .plugin(name: "A11yLintBuildToolPlugin", targets: ["A11yLintBuildToolPlugin"]),
         .plugin(name: "A11yLintCommandPlugin", targets: ["A11yLintCommandPlugin"]),
     ],
@@ -43,10 +44,12 @@ let package = Package(
         .target(name: "A11ySwiftReader", dependencies: ["A11yPattern"]),
         .target(name: "A11yModel",
                 dependencies: ["A11yJSON", "A11yPattern", "A11ySwiftReader", .product(name: "Yams", package: "Yams")]),
+        // Colours by reference: DTCG tokens, asset catalogs, the iOS system colour table.
+        .target(name: "A11yColorSources", dependencies: ["A11yJSON", "A11yModel"]),
         .target(name: "A11yLayout",
                 dependencies: ["A11yModel", "CHarfBuzz", "CFontconfig", "CICULineBreak"]),
         .target(name: "A11yRules",
-                dependencies: ["A11yModel", "A11yLayout", "A11yPattern", "A11ySwiftReader",
+                dependencies: ["A11yModel", "A11yColorSources", "A11yLayout", "A11yPattern", "A11ySwiftReader",
                                .product(name: "Yams", package: "Yams")],
                 plugins: ["EmbedRules"]),
         // The rule catalogue is compiled into the binary (see Plugins/EmbedRules).
@@ -74,6 +77,7 @@ let package = Package(
         .testTarget(name: "A11yPatternTests", dependencies: ["A11yPattern"]),
         .testTarget(name: "A11ySwiftReaderTests", dependencies: ["A11ySwiftReader"]),
         .testTarget(name: "A11yModelTests", dependencies: ["A11yModel", "A11yRules", "A11ySwiftReader"]),
+        .testTarget(name: "A11yColorSourcesTests", dependencies: ["A11yColorSources"]),
         .testTarget(name: "A11yLayoutTests", dependencies: ["A11yLayout"]),
         .testTarget(name: "A11yRulesTests", dependencies: ["A11yRules", "A11ySwiftReader"]),
         .testTarget(name: "A11yLintTests", dependencies: ["A11yLint", "A11yReport"]),
