@@ -77,3 +77,20 @@ public enum ColorReference: Sendable, Hashable {
         }
     }
 }
+
+/// A colour source that cannot be read as written: a token file, resolver document or colour
+/// set with a bad value, an alias that resolves to nothing, a cycle. Reported as an input error
+/// at `file:line:column` (1-based; 0 when the whole file is meant).
+public struct ColorSourceError: Error, Sendable, Hashable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(file: String, line: Int, column: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+}
