@@ -121,6 +121,18 @@ final class CatalogVariationTests: XCTestCase {
         XCTAssertEqual(catalog.texts(of: "k", in: "en").map(\.text), ["88 items"])
     }
 
+    /// A language whose only text is a variation a11ylint does not read stays a language of
+    /// the catalogue: the key is missing there (and `missing-translation` says so).
+    func testAnUnreadableLanguageIsKeptNotDropped() throws {
+        let catalog = try parse(#"""
+        {"sourceLanguage": "en", "strings": {"k": {"localizations": {
+          "sv": {"variations": {"width": {"1": {"stringUnit": {"state": "translated", "value": "x"}}}}}}}}}
+        """#)
+        XCTAssertEqual(catalog.languages, ["en", "sv"])
+        XCTAssertNil(catalog.entry("k", language: "sv"))
+        XCTAssertEqual(catalog.texts(of: "k", in: "sv").map(\.text), ["k"])
+    }
+
     func testSubstitutionsFollowThePluralForms() throws {
         let catalog = try parse(#"""
         {"sourceLanguage": "en", "strings": {"k": {"localizations": {

@@ -119,7 +119,12 @@ public struct StringCatalog: Sendable, Hashable {
             let key = member.key
             translations[source]?[key] = Entry(value: key)
             for localization in member.value["localizations"]?.objectMembers ?? [] {
-                guard let entry = XCStringsLocalization.entry(localization.value) else { continue }
+                // A language whose text a11ylint cannot read (an unknown kind of variation) is
+                // still one of the catalogue's: the key is then missing there, and said so.
+                guard let entry = XCStringsLocalization.entry(localization.value) else {
+                    if translations[localization.key] == nil { translations[localization.key] = [:] }
+                    continue
+                }
                 translations[localization.key, default: [:]][key] = entry
             }
         }
