@@ -653,6 +653,7 @@ public struct HTMLReporter: Reporter {
             writeStrip(variant, spec: spec, theme: themes.first, minimum: details.touchTarget, into: &out)
             out += "</section>\n"
         }
+        HTMLTranslations.write(details, id: id, into: &out)
     }
 
     private static func stateSummary(_ variant: Variant) -> String {

@@ -159,6 +159,10 @@ public struct JSONReporter: Reporter {
             out.append(contentsOf: FindingKeys.lang)
             JSONOutput.writeString(lang, to: &out)
         }
+        if let plural = finding.plural {
+            out.append(contentsOf: FindingKeys.plural)
+            JSONOutput.writeString(plural, to: &out)
+        }
         out.append(contentsOf: FindingKeys.measured)
         if finding.measured.isEmpty {
             out.append(contentsOf: "{}".utf8)
@@ -189,6 +193,7 @@ public struct JSONReporter: Reporter {
         static let measured = member("measured")
         static let pseudoLocale = member("pseudoLocale")
         static let lang = member("lang")
+        static let plural = member("plural")
 
         static func member(_ key: String, first: Bool = false) -> [UInt8] {
             var bytes: [UInt8] = [first ? UInt8(ascii: "{") : UInt8(ascii: ",")]

@@ -80,7 +80,7 @@ public struct TextReporter: Reporter {
             }
             if let pseudo = finding.pseudoLocale { parts.append("pseudo-locale \(pseudo)") }
             var named = parts.isEmpty ? finding.message : finding.message + " (" + parts.joined(separator: ", ") + ")"
-            if let lang = finding.lang { named = "[\(lang)] " + named }
+            if let lang = finding.lang { named = "[\(lang)\(finding.plural.map { ", " + $0 } ?? "")] " + named }
             return named + Self.suggestion(finding.measured)
         }
 
