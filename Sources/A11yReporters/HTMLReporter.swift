@@ -825,6 +825,7 @@ public struct HTMLReporter: Reporter {
             return number(d)
         case .bool(let b): return b ? "yes" : "no"
         case .numbers(let ds): return ds.map { number($0) }.joined(separator: ", ")
+        case .object(let fields): return fields.entries.map { "\(Markup.escape($0.key)) \(measuredValue($0.key, $0.value, required: nil))" }.joined(separator: ", ")
         case .string(let s):
             if Markup.isHexColor(s), let colour = RGBA(hex: s) { return chip(colour, translucent: true) + "<code>\(Markup.escape(s))</code>" }
             return Markup.escape(s)
