@@ -132,10 +132,11 @@ public final class Linter: Sendable {
             let contrast = measureContrast(spec)
             return SpecRun(findings: runSpecRulesInText(spec, contrast: contrast), contrast: contrast, spec: spec)
         }
-        var run = SpecRun(findings: [], contrast: nil, spec: spec)
+        var run = SpecRun(findings: [], contrast: nil, spec: spec, languages: 0)
         let source = catalog.sourceLanguage
         let translated = Set(spec.variants.filter { $0.textKey != nil }.map(\.name))
         for language in [source] + catalog.languages.filter({ $0 != source }).sorted() {
+            run.languages += 1
             var localized = spec
             for index in localized.variants.indices {
                 guard let key = localized.variants[index].textKey else { continue }
@@ -168,6 +169,8 @@ public final class Linter: Sendable {
         var findings: [Finding]
         var contrast: [ContrastMeasurement]?
         var spec: ComponentSpec
+        /// The languages the rules read the labels in.
+        var languages = 1
     }
 
     /// The spec's contrast pairs, when a rule, the fixer or the report reads them.
@@ -251,6 +254,8 @@ public final class Linter: Sendable {
         var components: [ComponentReport] = []
         /// `LintConfiguration.reportFixes`: the fixes of the file's contrast findings.
         var fixes: [ReportFix] = []
+        /// What the rules could check in each component (every run).
+        var coverage: [ComponentCoverage] = []
     }
 
     func lintFile(_ input: LintInput) -> FileOutcome {
@@ -441,7 +446,7 @@ public final class Linter: Sendable {
             outcome.specs.append(spec)
             let run = runSpecRules(spec)
             findings += run.findings
-            if let component = componentReport(run) { outcome.components.append(component) }
+            record(run, into: &outcome)
             if configuration.reportFixes, let contrast = run.contrast {
                 outcome.fixes = SpecFixer.fixes(for: spec, measurements: contrast, document: document, bytes: bytes)
             }
@@ -480,7 +485,7 @@ public final class Linter: Sendable {
             outcome.specs.append(spec)
             let run = runSpecRules(spec)
             findings += run.findings
-            if let component = componentReport(run) { outcome.components.append(component) }
+            record(run, into: &outcome)
         }
         applyConfiguration(to: &findings)
         var suppressions = SourceSuppressions(source: source, path: path, aliases: swiftlintAliases)

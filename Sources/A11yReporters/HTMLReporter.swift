@@ -229,6 +229,7 @@ public struct HTMLReporter: Reporter {
                             + (spec.typography.maxLines > 0 ? ", at most \(counted(spec.typography.maxLines, "line"))" : ""))
             }
             out += "<p class=\"meta\">\(Markup.escape(meta.joined(separator: " · ") + " · "))\(Self.placeholder(section, .tally))</p>\n"
+            out += CoverageWords.paragraph(details?.coverage)
             out += "<h3 id=\"\(id)-findings\">Findings</h3>\n"
             spool.write(out)
             out = ""
