@@ -24,8 +24,10 @@ extension Linter {
         if rules.contains(TextContrastRule().id) { kinds.insert(.text) }
         if rules.contains(NonTextContrastRule().id) { kinds.insert(.nonText) }
         let contrast = kinds.isEmpty ? ContrastCoverage() : ContrastCoverage(spec, kinds: kinds)
+        // The theme names `ComponentSpec.themes(for:)` picks, without merging colours.
+        let all = spec.themes.map(\.name)
         var themes: Set<String> = []
-        for variant in spec.variants { themes.formUnion(spec.themes(for: variant).map(\.name)) }
+        for variant in spec.variants { themes.formUnion(variant.themes.map { names in all.filter(names.contains) } ?? all) }
         return ComponentCoverage(
             file: spec.file, component: spec.name, kind: spec.kind?.rawValue ?? "unknown",
             variants: spec.variants.count, themes: themes.count,
