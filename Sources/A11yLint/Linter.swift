@@ -166,6 +166,8 @@ public final class Linter: Sendable {
         /// The languages and plural forms the labels were checked in (empty without a
         /// String Catalog).
         var passes: [LabelPass] = []
+        /// The languages the rules read the labels in (1 without a String Catalog).
+        var languages: Int { passes.isEmpty ? 1 : Set(passes.map(\.language)).count }
     }
 
     /// The spec's contrast pairs, when a rule, the fixer or the report reads them.
@@ -266,6 +268,8 @@ public final class Linter: Sendable {
         var components: [ComponentReport] = []
         /// `LintConfiguration.reportFixes`: the fixes of the file's contrast findings.
         var fixes: [ReportFix] = []
+        /// What the rules could check in each component (every run).
+        var coverage: [ComponentCoverage] = []
     }
 
     func lintFile(_ input: LintInput) -> FileOutcome {
@@ -456,7 +460,7 @@ public final class Linter: Sendable {
             outcome.specs.append(spec)
             let run = runSpecRules(spec)
             findings += run.findings
-            if let component = componentReport(run) { outcome.components.append(component) }
+            record(run, into: &outcome)
             if configuration.reportFixes, let contrast = run.contrast {
                 outcome.fixes = SpecFixer.fixes(for: spec, measurements: contrast, document: document, bytes: bytes)
             }
@@ -495,7 +499,7 @@ public final class Linter: Sendable {
             outcome.specs.append(spec)
             let run = runSpecRules(spec)
             findings += run.findings
-            if let component = componentReport(run) { outcome.components.append(component) }
+            record(run, into: &outcome)
         }
         applyConfiguration(to: &findings)
         var suppressions = SourceSuppressions(source: source, path: path, aliases: swiftlintAliases)

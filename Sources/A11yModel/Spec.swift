@@ -125,9 +125,12 @@ public struct ThemeColor: Sendable, Hashable {
     public var color: RGBA
     /// Where the color's value stands in the spec (nil for preset colors).
     public var location: SourceLocation?
-    public init(color: RGBA, location: SourceLocation? = nil) {
+    /// Where the colour came from when the spec's theme does not write it (a preset's).
+    public var origin: ColorOrigin?
+    public init(color: RGBA, location: SourceLocation? = nil, origin: ColorOrigin? = nil) {
         self.color = color
         self.location = location
+        self.origin = origin
     }
 }
 

@@ -31,6 +31,8 @@ public struct ComponentReport: Sendable {
     /// below `hardMinimum`).
     public var touchTarget: Double
     public var touchTargetError: Double
+    /// What the rules could check in the component (the same entry as `FileResults.coverage`).
+    public var coverage: ComponentCoverage?
 
     public init(spec: ComponentSpec, contrast: [ContrastMeasurement] = [], layouts: [VariantLayouts] = [],
                 touchTarget: Double = WCAG.recommendedTargetSize,

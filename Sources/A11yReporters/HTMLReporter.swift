@@ -229,6 +229,7 @@ public struct HTMLReporter: Reporter {
                             + (spec.typography.maxLines > 0 ? ", at most \(counted(spec.typography.maxLines, "line"))" : ""))
             }
             out += "<p class=\"meta\">\(Markup.escape(meta.joined(separator: " · ") + " · "))\(Self.placeholder(section, .tally))</p>\n"
+            out += CoverageWords.paragraph(details?.coverage)
             out += "<h3 id=\"\(id)-findings\">Findings</h3>\n"
             spool.write(out)
             out = ""
@@ -826,6 +827,7 @@ public struct HTMLReporter: Reporter {
             return number(d)
         case .bool(let b): return b ? "yes" : "no"
         case .numbers(let ds): return ds.map { number($0) }.joined(separator: ", ")
+        case .object(let fields): return fields.entries.map { "\(Markup.escape($0.key)) \(measuredValue($0.key, $0.value, required: nil))" }.joined(separator: ", ")
         case .string(let s):
             if Markup.isHexColor(s), let colour = RGBA(hex: s) { return chip(colour, translucent: true) + "<code>\(Markup.escape(s))</code>" }
             return Markup.escape(s)
