@@ -211,4 +211,51 @@ import Testing
         """).value)
         #expect(set.colorNames == ["brand.primary", "other.y", "primary"])
     }
+
+    /// Resolver 7.2 Example 19: files bundled under `$defs`, named by pointer (`~1` for `/`);
+    /// a token only one context defines is a problem in the others.
+    @Test func bundledDefinitionsAndTokensOfOneContext() throws {
+        let fixtures = TokenFixtures()
+        defer { fixtures.cleanUp() }
+        let set = try #require(fixtures.resolver("""
+        {"version": "2025.10",
+         "modifiers": {"theme": {"contexts": {
+           "light": [{"$ref": "#/$defs/foundation~1colors.json"}, {"$ref": "#/$defs/theme~1light.json"}],
+           "dark": [{"$ref": "#/$defs/foundation~1colors.json"}]}}},
+         "resolutionOrder": [{"$ref": "#/modifiers/theme"}],
+         "$defs": {
+           "foundation/colors.json": {"color": {"$type": "color", "ink": {"$value": "#101010"}}},
+           "theme/light.json": {"color": {"paper": {"$value": "#FAFAFA"}}}}}
+        """).value)
+        #expect(set.appearances == ["light", "dark"])
+        #expect(set.color(named: "color.paper", in: "light")?.origin.line == 8)
+        #expect(set.color(named: "color.paper", in: "dark") == nil)
+        #expect(set.problem(with: "color.paper", in: "dark") == "the token 'color.paper' is not defined in appearance dark")
+        #expect(set.problem(with: "color.paper", in: "light") == nil)
+        #expect(set.problem(with: "color.ink") == nil)
+        #expect(set.color(named: "color.ink", in: "dark")?.origin.value == "#101010")
+    }
+
+    /// Files named by a resolver are read relative to its folder; relative paths stay relative
+    /// (as `origin.file` and in errors), `.` and `..` folded.
+    @Test func relativePathsStayRelative() throws {
+        let contents: [String: [UInt8]] = [
+            "design/tokens/acme.resolver.json": Array("""
+            {"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "./../shared/base.json"}, {"$ref": "dark.json"}]}},
+             "resolutionOrder": [{"$ref": "#/sets/s"}]}
+            """.utf8),
+            "design/shared/base.json": Array(##"{"ink": {"$type": "color", "$value": "#111111"}}"##.utf8),
+            "design/tokens/dark.json": Array("{\n  \"paper\": {\"$type\": \"color\", \"$value\": \"{nope}\"}}".utf8),
+        ]
+        let error = #expect(throws: ColorSourceError.self) {
+            try TokenSet(resolver: "design/tokens/acme.resolver.json", contents: contents)
+        }
+        #expect(error?.file == "design/tokens/dark.json")
+        #expect(error?.line == 2)
+        var fixed = contents
+        fixed["design/tokens/dark.json"] = Array(##"{"paper": {"$type": "color", "$value": "{ink}"}}"##.utf8)
+        let set = try TokenSet(resolver: "design/tokens/acme.resolver.json", contents: fixed)
+        #expect(set.color(named: "paper", in: "default")?.origin.file == "design/shared/base.json")
+        #expect(set.files == ["design/tokens/acme.resolver.json", "design/shared/base.json", "design/tokens/dark.json"])
+    }
 }

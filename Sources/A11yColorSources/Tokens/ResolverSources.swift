@@ -21,6 +21,10 @@ extension ResolverReader {
             throw ColorSourceError(file: file, position: item.position,
                                    message: "a token source must be an object: tokens, or {\"$ref\": \"file.tokens.json\"}")
         }
+        sourceCount += 1
+        guard sourceCount <= Self.maxSources else {
+            throw ColorSourceError(file: file, position: item.position, message: "more than \(Self.maxSources) token sources")
+        }
         guard let reference = item["$ref"] else { return [try TokenTreeReader.group(item, file: file)] }
         guard let text = reference.stringValue else {
             throw ColorSourceError(file: file, position: reference.position, message: "\"$ref\" must be a string")
