@@ -258,4 +258,32 @@ import Testing
         #expect(set.color(named: "paper", in: "default")?.origin.file == "design/shared/base.json")
         #expect(set.files == ["design/tokens/acme.resolver.json", "design/shared/base.json", "design/tokens/dark.json"])
     }
+
+    /// The size the issue measures: 2,000 palette tokens and 500 semantic aliases in each of 4
+    /// contexts are read and resolved once, well within a second even in a debug build.
+    @Test func twoThousandTokensInFourContexts() throws {
+        let fixtures = TokenFixtures()
+        defer { fixtures.cleanUp() }
+        let palette = (0..<2000).map { i in
+            "\"p\(i)\": {\"$value\": {\"colorSpace\": \"oklch\", \"components\": [\(Double(i % 100) / 100), 0.1, \(i % 360)]}}"
+        }.joined(separator: ",\n")
+        fixtures.write("palette.tokens.json", "{\"palette\": {\"$type\": \"color\",\n\(palette)}}")
+        for (c, context) in ["light", "dark", "lightHigh", "darkHigh"].enumerated() {
+            let semantic = (0..<500).map { "\"s\($0)\": {\"$value\": \"{palette.p\(($0 * 4 + c) % 2000)}\"}" }.joined(separator: ",\n")
+            fixtures.write("\(context).tokens.json", "{\"semantic\": {\n\(semantic)}}")
+        }
+        let path = fixtures.write("big.resolver.json", """
+        {"version": "2025.10", "sets": {"palette": {"sources": [{"$ref": "palette.tokens.json"}]}},
+         "modifiers": {"theme": {"contexts": {"light": [{"$ref": "light.tokens.json"}], "dark": [{"$ref": "dark.tokens.json"}],
+           "lightHigh": [{"$ref": "lightHigh.tokens.json"}], "darkHigh": [{"$ref": "darkHigh.tokens.json"}]}}},
+         "resolutionOrder": [{"$ref": "#/sets/palette"}, {"$ref": "#/modifiers/theme"}]}
+        """)
+        let clock = ContinuousClock()
+        var set: TokenSet?
+        let elapsed = try clock.measure { set = try TokenSet(resolver: path) }
+        #expect(set?.appearances.count == 4)
+        #expect(set?.colorNames.count == 2500)
+        #expect(set?.color(named: "semantic.s1", in: "dark")?.origin.file == fixtures.root + "/palette.tokens.json")
+        #expect(elapsed < .seconds(5), "\(elapsed)")
+    }
 }
