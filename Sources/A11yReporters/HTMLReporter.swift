@@ -995,7 +995,6 @@ public struct HTMLReporter: Reporter {
     .legend ul { list-style: none; padding: 0; margin: 0.25rem 0 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(22rem, 1fr)); gap: 0.2rem 1rem; }
     .legend svg { vertical-align: middle; }
     .variant { border: 1px solid #d6d6d6; border-radius: 8px; padding: 0.25rem 1rem 0.75rem; margin: 1rem 0; }
-    .drawings { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; margin-bottom: 0.75rem; }
     .drawing { margin: 0; padding: 0.5rem; border: 1px solid #c4c4c4; border-radius: 6px; max-width: 100%; overflow-x: auto; }
     .drawing svg { display: block; }
     .figures { margin: 0.4rem 0; }
