@@ -39,6 +39,8 @@ public struct Measured: Sendable, Hashable {
         case string(String)
         case bool(Bool)
         case numbers([Double])
+        /// A nested object (`measured.foregroundSource: {"preset": "default"}`), keys in order.
+        indirect case object(Measured)
     }
 
     public private(set) var entries: [(key: String, value: Value)]
@@ -86,6 +88,7 @@ public struct Measured: Sendable, Hashable {
             case .string(let s): return (entry.key, .string(s))
             case .bool(let b): return (entry.key, .bool(b))
             case .numbers(let ds): return (entry.key, .array(ds.map { .number($0) }))
+            case .object(let fields): return (entry.key, fields.json)
             }
         })
     }
@@ -110,6 +113,9 @@ public struct Finding: Sendable, Hashable {
     public var pseudoLocale: String?
     /// The language of the String Catalog translation the variant's label was checked in.
     public var lang: String?
+    /// The plural form (`one`, `few`, `other`, …) of that translation, when the label varies
+    /// by number.
+    public var plural: String?
 
     public init(rule: String, severity: Severity, message: String, location: SourceLocation,
                 component: String? = nil, variant: String? = nil, theme: String? = nil,

@@ -67,7 +67,7 @@ public struct HTMLReporter: Reporter {
     /// themes, their theme). Findings of several files are never one card.
     private static func defectKey(_ finding: Finding, acrossThemes: Bool) -> String {
         var key = [finding.rule, finding.severity.rawValue, finding.component ?? "", finding.location.file,
-                   finding.lang ?? "", finding.pseudoLocale ?? ""]
+                   finding.lang ?? "", finding.plural ?? "", finding.pseudoLocale ?? ""]
         if finding.variant == nil { key.append(finding.location.description) }
         let theme = finding.theme ?? ""
         if !acrossThemes { key.append(theme) }
@@ -261,6 +261,7 @@ public struct HTMLReporter: Reporter {
                             + (spec.typography.maxLines > 0 ? ", at most \(counted(spec.typography.maxLines, "line"))" : ""))
             }
             out += "<p class=\"meta\">\(Markup.escape(meta.joined(separator: " · ") + " · "))\(Self.placeholder(section, .tally))</p>\n"
+            out += CoverageWords.paragraph(details?.coverage)
             out += "<h3 id=\"\(id)-findings\">Findings</h3>\n"
             spool.write(out)
             out = ""
@@ -671,6 +672,7 @@ public struct HTMLReporter: Reporter {
         out += legend(minimumTarget: details.touchTarget)
         guard let slots else {
             out += body
+            HTMLTranslations.write(details, id: id, into: &out)
             return ThemeSwitch()
         }
         // Each theme's colours as variables on the part (the first theme's are the drawings' own).
@@ -682,7 +684,7 @@ public struct HTMLReporter: Reporter {
         out += "<div class=\"themed\" style=\"\(style)\">\n<fieldset class=\"theme-pick\">\n"
             + "<legend>Theme of the drawings below</legend>\n"
         for (number, theme) in themes.enumerated() {
-            let input = "\(id)-t\(number + 1)"
+            let input = "\(id)-pick\(number + 1)"
             var chips = [theme.opaqueBackground.hexRGB]
             for value in values[number] where Markup.isHexColor(value) && !chips.contains(value) { chips.append(value) }
             out += "<span class=\"pick\"><input type=\"radio\" name=\"\(id)-theme\" id=\"\(input)\" class=\"pick-\(number + 1)\""
@@ -691,6 +693,7 @@ public struct HTMLReporter: Reporter {
                 + "</span> <code>\(Markup.escape(theme.name))</code></label></span>\n"
         }
         out += "</fieldset>\n" + body + "</div>\n"
+        HTMLTranslations.write(details, id: id, into: &out)
         return ThemeSwitch(themes: themes.count, slots: slots.count)
     }
 
@@ -928,6 +931,7 @@ public struct HTMLReporter: Reporter {
             return number(d)
         case .bool(let b): return b ? "yes" : "no"
         case .numbers(let ds): return ds.map { number($0) }.joined(separator: ", ")
+        case .object(let fields): return fields.entries.map { "\(Markup.escape($0.key)) \(measuredValue($0.key, $0.value, required: nil))" }.joined(separator: ", ")
         case .string(let s):
             if Markup.isHexColor(s), let colour = RGBA(hex: s) { return chip(colour, translucent: true) + "<code>\(Markup.escape(s))</code>" }
             return Markup.escape(s)
@@ -994,6 +998,7 @@ public struct HTMLReporter: Reporter {
     .legend-title { font-weight: 600; margin: 0; }
     .legend ul { list-style: none; padding: 0; margin: 0.25rem 0 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(22rem, 1fr)); gap: 0.2rem 1rem; }
     .legend svg { vertical-align: middle; }
+    .drawings { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; margin-bottom: 0.75rem; }
     .variant { border: 1px solid #d6d6d6; border-radius: 8px; padding: 0.25rem 1rem 0.75rem; margin: 1rem 0; }
     .drawing { margin: 0; padding: 0.5rem; border: 1px solid #c4c4c4; border-radius: 6px; max-width: 100%; overflow-x: auto; }
     .drawing svg { display: block; }

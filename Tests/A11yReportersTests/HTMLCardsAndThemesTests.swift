@@ -72,8 +72,8 @@ import Testing
         let reporter = Reporters.named("html")!
         let html = reporter.render(report, options: ReportOptions())
         #expect(html.components(separatedBy: "<figure class=\"drawing\">").count - 1 == 3)
-        #expect(html.contains("<input type=\"radio\" name=\"component-1-theme\" id=\"component-1-t1\" class=\"pick-1\" checked>"))
-        #expect(html.contains("<input type=\"radio\" name=\"component-1-theme\" id=\"component-1-t2\" class=\"pick-2\">"))
+        #expect(html.contains("<input type=\"radio\" name=\"component-1-theme\" id=\"component-1-pick1\" class=\"pick-1\" checked>"))
+        #expect(html.contains("<input type=\"radio\" name=\"component-1-theme\" id=\"component-1-pick2\" class=\"pick-2\">"))
         #expect(html.contains(".themed:has(.pick-2:checked) .variant { --tc0: var(--t2-c0);"))
         #expect(!html.contains(".pick-3"))
         // The dark theme's colours on the part; the drawings' own are the light theme's.

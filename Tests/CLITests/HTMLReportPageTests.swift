@@ -129,7 +129,7 @@ struct HTMLReportPageTests {
         #expect(count("<input type=\"radio\" name=\"component-1-theme\"", in: brand) == 10)
         #expect(count(" checked>", in: brand) == 1)
         #expect(brand.contains("<legend>Theme of the drawings below</legend>"))
-        #expect(brand.contains("<label for=\"component-1-t2\"><span class=\"swatches\" aria-hidden=\"true\">"))
+        #expect(brand.contains("<label for=\"component-1-pick2\"><span class=\"swatches\" aria-hidden=\"true\">"))
         // The drawings' colours are variables with the first theme's colour as fallback,
         // each other theme's on the part, switched by the head's rules.
         #expect(brand.contains("style=\"fill:var(--tc"))
