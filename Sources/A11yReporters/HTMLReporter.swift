@@ -4,11 +4,12 @@ import A11yModel
 import A11yReport
 
 /// One self-contained HTML page (inline CSS and SVG, no scripts, no fetches) a designer can
-/// act on: a summary with counts per rule; per component its findings (identical ones
-/// across themes on one line), a contrast grid of states × themes with the colour as
-/// written, as composited, the ratio, the verdict in words and the passing suggestion;
-/// each variant drawn at 2× in every theme with a legend, and a Dynamic Type strip xS…AX5
-/// with the first clipping size marked. The page meets what it checks: landmarks, headings
+/// act on: a summary with counts per rule; per component its findings, one card per defect
+/// (listing the variants and themes it was found in), a contrast grid of states × themes
+/// with the colour as written, as composited, the ratio, the verdict in words and the
+/// passing suggestion; each variant drawn once at 2× with a legend, in the theme a
+/// script-free switcher picks, and a Dynamic Type strip xS…AX5 with the first clipping size
+/// marked. The page meets what it checks: landmarks, headings
 /// in order, table headers with scope, captions, text at 4.5:1 or more, no meaning in
 /// colour alone.
 public struct HTMLReporter: Reporter {
@@ -22,31 +23,57 @@ public struct HTMLReporter: Reporter {
 
     // MARK: Grouping
 
-    /// A finding and every theme it was reported in: findings that differ only in their
-    /// theme are one line.
+    /// One card: a defect (a rule's finding with its colours and numbers) and every variant
+    /// and theme it was reported in. The same failure in several variants of a theme is one
+    /// card listing them; cards that differ only in their theme are one listing the themes.
     struct FindingLine {
         var finding: Finding
         var themes: [String]
+        /// The variants it was reported in, each with its finding's location, in report order.
+        var variants: [(name: String, location: SourceLocation)] = []
     }
 
     static func groupedAcrossThemes(_ findings: [Finding]) -> [FindingLine] {
-        var lines: [FindingLine] = []
+        // Across variants: findings of one theme that differ only in variant and location.
+        var cards: [FindingLine] = []
         var index: [String: Int] = [:]
         for finding in findings {
-            var key = [finding.rule, finding.severity.rawValue, finding.component ?? "", finding.variant ?? "",
-                       finding.location.description, finding.lang ?? "", finding.pseudoLocale ?? ""]
-            let theme = finding.theme ?? ""
-            key.append(theme.isEmpty ? finding.message : finding.message.replacingOccurrences(of: theme, with: "\u{0}"))
-            key.append(finding.measured.entries.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1E}"))
-            let joined = key.joined(separator: "\u{1F}")
-            if let at = index[joined], finding.theme != nil {
+            let key = defectKey(finding, acrossThemes: false) + (finding.variant == nil ? "\u{1F}\(cards.count)" : "")
+            if let at = index[key], let variant = finding.variant {
+                cards[at].variants.append((variant, finding.location))
+            } else {
+                index[key] = cards.count
+                cards.append(FindingLine(finding: finding, themes: finding.theme.map { [$0] } ?? [],
+                                         variants: finding.variant.map { [($0, finding.location)] } ?? []))
+            }
+        }
+        // Across themes: cards with the same variants that differ only in their theme.
+        var lines: [FindingLine] = []
+        index = [:]
+        for card in cards {
+            let variants = card.variants.map { "\($0.name)\u{1E}\($0.location.description)" }
+            let key = [defectKey(card.finding, acrossThemes: true)] + variants
+            if let at = index[key.joined(separator: "\u{1F}")], let theme = card.finding.theme {
                 lines[at].themes.append(theme)
             } else {
-                index[joined] = lines.count
-                lines.append(FindingLine(finding: finding, themes: finding.theme.map { [$0] } ?? []))
+                if card.finding.theme != nil { index[key.joined(separator: "\u{1F}")] = lines.count }
+                lines.append(card)
             }
         }
         return lines
+    }
+
+    /// What makes two findings one defect: all but their variant and location (and, across
+    /// themes, their theme). Findings of several files are never one card.
+    private static func defectKey(_ finding: Finding, acrossThemes: Bool) -> String {
+        var key = [finding.rule, finding.severity.rawValue, finding.component ?? "", finding.location.file,
+                   finding.lang ?? "", finding.plural ?? "", finding.pseudoLocale ?? ""]
+        if finding.variant == nil { key.append(finding.location.description) }
+        let theme = finding.theme ?? ""
+        if !acrossThemes { key.append(theme) }
+        key.append(theme.isEmpty || !acrossThemes ? finding.message : finding.message.replacingOccurrences(of: theme, with: "\u{0}"))
+        key.append(finding.measured.entries.map { "\($0.key)=\($0.value)" }.joined(separator: "\u{1E}"))
+        return key.joined(separator: "\u{1F}")
     }
 
     // MARK: Page
@@ -83,6 +110,8 @@ public struct HTMLReporter: Reporter {
         /// Rows of the input errors' table, in file order.
         private var inputErrorRows: [Range<Int>] = []
         private var inputErrors = 0
+        /// The largest theme switcher on the page (the page's head has its rules).
+        private var themeSwitch = ThemeSwitch()
 
         init(options: ReportOptions) { self.options = options }
 
@@ -134,7 +163,10 @@ public struct HTMLReporter: Reporter {
                     if !component.contrast.isEmpty {
                         writeContrastGrid(component, id: id, escapedTitle: Self.placeholder(number, .title), into: &out)
                     }
-                    if !component.layouts.isEmpty { writeVariants(component, id: id, into: &out) }
+                    if !component.layouts.isEmpty {
+                        let size = writeVariants(component, id: id, into: &out)
+                        themeSwitch = ThemeSwitch(themes: max(themeSwitch.themes, size.themes), slots: max(themeSwitch.slots, size.slots))
+                    }
                     spool.write(out)
                     out = ""
                     facts.body = start..<spool.count
@@ -303,7 +335,7 @@ public struct HTMLReporter: Reporter {
             out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             out += "<title>a11ylint report: \(counted(counts.errors, "error")), \(counted(counts.warnings, "warning")),"
                 + " \(counted(counts.notes, "note"))</title>\n"
-            out += "<style>\n\(stylesheet)</style>\n</head>\n<body>\n"
+            out += "<style>\n\(stylesheet)\(themeSwitchRules(themeSwitch))</style>\n</head>\n<body>\n"
             out += "<a class=\"skip\" href=\"#main\">Skip to the report</a>\n"
             out += "<header>\n<h1>a11ylint report</h1>\n"
             var meta = ["a11ylint \(totals.toolVersion)", counted(totals.files, "file"), counted(totals.components, "component")]
@@ -452,13 +484,24 @@ public struct HTMLReporter: Reporter {
         out += "<li class=\"finding \(severity)\">\n<p class=\"finding-head\">"
         out += "<span class=\"badge \(severity)\">\(icon(finding.severity)) \(severity.prefix(1).uppercased() + severity.dropFirst())</span> "
         out += "<code class=\"rule\">\(Markup.escape(finding.rule))</code>"
-        if let variant = finding.variant { out += " · variant " + link(variant) }
+        let several = line.variants.count > 1
+        if several {
+            out += " · \(line.variants.count) variants"
+        } else if let variant = finding.variant {
+            out += " · variant " + link(variant)
+        }
         if let lang = finding.lang { out += " · language <code>\(Markup.escape(lang))</code>" }
         if let pseudo = finding.pseudoLocale { out += " · pseudo-locale <code>\(Markup.escape(pseudo))</code>" }
-        out += " <span class=\"location\">\(Markup.escape(finding.location.description))</span></p>\n"
+        let location = several ? finding.location.file : finding.location.description
+        out += " <span class=\"location\">\(Markup.escape(location))</span></p>\n"
         var message = finding.message
         if let theme = finding.theme { message = message.replacingOccurrences(of: " in theme \(theme)", with: "") }
         out += "<p class=\"message\">\(Markup.escape(message))</p>\n"
+        if several {
+            out += "<p class=\"context variants\">Variants: " + line.variants.map { variant in
+                link(variant.name) + " <span class=\"location\">(\(variant.location.line):\(variant.location.column))</span>"
+            }.joined(separator: ", ") + "</p>\n"
+        }
         if !line.themes.isEmpty {
             out += "<p class=\"context\">\(line.themes.count == 1 ? "Theme" : "Themes"): "
                 + line.themes.map { "<code>\(Markup.escape($0))</code>" }.joined(separator: ", ") + "</p>\n"
@@ -608,53 +651,112 @@ public struct HTMLReporter: Reporter {
 
     // MARK: Variants
 
-    static func writeVariants(_ details: ComponentReport, id: String, into out: inout String) {
-        let spec = details.spec
+    /// The size of a component's theme switcher: its themes and the colour slots of its
+    /// drawings (none without a switcher: one theme or none).
+    struct ThemeSwitch {
+        var themes = 0
+        var slots = 0
+    }
+
+    /// The variants' part: a legend, the theme switcher when the spec has several themes, and
+    /// each variant drawn once (in the theme picked, by CSS alone: `themeSwitchRules`).
+    @discardableResult
+    static func writeVariants(_ details: ComponentReport, id: String, into out: inout String) -> ThemeSwitch {
+        let themes = details.spec.themes
+        let slots = themes.count > 1 ? ThemeSlots() : nil
+        var body = ""
+        for (index, variant) in details.layouts.enumerated() {
+            writeVariant(variant, details: details, variantID: "\(id)-v\(index + 1)", slots: slots, into: &body)
+        }
         out += "<h3 id=\"\(id)-variants\">Variants, drawn at \(number(drawingScale))×</h3>\n"
         out += legend(minimumTarget: details.touchTarget)
-        for (index, variant) in details.layouts.enumerated() {
-            let variantID = "\(id)-v\(index + 1)"
-            out += "<section class=\"variant\">\n"
-            out += "<h4 id=\"\(variantID)\">Variant <code>\(Markup.escape(variant.variant.name))</code></h4>\n"
-            out += "<p class=\"meta\">\(Markup.escape(stateSummary(variant.variant)))</p>\n"
-            guard let layout = variant.layout else {
-                out += "<p>Cannot be laid out: \(Markup.escape(variant.error ?? "no layout at its Dynamic Type size")).</p>\n</section>\n"
-                continue
-            }
-            var themes = spec.themes(for: variant.variant)
-            let noTheme = themes.isEmpty
-            if noTheme { themes = [] }
-            // A theme family's light and dark side by side ("brand/light", "brand/dark").
-            var families: [[Theme?]] = []
-            var familyIndex: [String: Int] = [:]
-            for theme in noTheme ? [nil] : themes.map(Optional.some) {
-                let family = theme.map { name in
-                    name.name.contains("/") ? String(name.name[..<name.name.lastIndex(of: "/")!]) : ""
-                } ?? ""
-                if let at = familyIndex[family] { families[at].append(theme) } else {
-                    familyIndex[family] = families.count
-                    families.append([theme])
+        guard let slots else {
+            out += body
+            HTMLTranslations.write(details, id: id, into: &out)
+            return ThemeSwitch()
+        }
+        // Each theme's colours as variables on the part (the first theme's are the drawings' own).
+        let values = themes.map { LayoutRendering.themeValues(slots, theme: $0) }
+        var style = ""
+        for (number, theme) in values.enumerated().dropFirst() {
+            for (slot, value) in theme.enumerated() { style += "--t\(number + 1)-c\(slot):\(value);" }
+        }
+        out += "<div class=\"themed\" style=\"\(style)\">\n<fieldset class=\"theme-pick\">\n"
+            + "<legend>Theme of the drawings below</legend>\n"
+        for (number, theme) in themes.enumerated() {
+            let input = "\(id)-pick\(number + 1)"
+            var chips = [theme.opaqueBackground.hexRGB]
+            for value in values[number] where Markup.isHexColor(value) && !chips.contains(value) { chips.append(value) }
+            out += "<span class=\"pick\"><input type=\"radio\" name=\"\(id)-theme\" id=\"\(input)\" class=\"pick-\(number + 1)\""
+                + (number == 0 ? " checked" : "") + "><label for=\"\(input)\"><span class=\"swatches\" aria-hidden=\"true\">"
+                + chips.prefix(8).map { "<span class=\"chip\" style=\"background-color:\($0)\"></span>" }.joined()
+                + "</span> <code>\(Markup.escape(theme.name))</code></label></span>\n"
+        }
+        out += "</fieldset>\n" + body + "</div>\n"
+        HTMLTranslations.write(details, id: id, into: &out)
+        return ThemeSwitch(themes: themes.count, slots: slots.count)
+    }
+
+    /// One variant drawn once: its state, the drawing, its figures and its Dynamic Type strip.
+    /// With `slots` (a theme switcher), in the theme picked; a variant limited to some themes,
+    /// or with colours of its own, sets its own variables.
+    private static func writeVariant(_ variant: VariantLayouts, details: ComponentReport, variantID: String,
+                                     slots: ThemeSlots?, into out: inout String) {
+        let spec = details.spec
+        let themes = spec.themes(for: variant.variant)
+        var body = "<h4 id=\"\(variantID)\">Variant <code>\(Markup.escape(variant.variant.name))</code></h4>\n"
+        body += "<p class=\"meta\">\(Markup.escape(stateSummary(variant.variant)))</p>\n"
+        guard let layout = variant.layout else {
+            out += "<section class=\"variant\">\n" + body
+                + "<p>Cannot be laid out: \(Markup.escape(variant.error ?? "no layout at its Dynamic Type size")).</p>\n</section>\n"
+            return
+        }
+        let theme = themes.first
+        let themeName = slots != nil ? "picked above" : theme?.name ?? "built-in colours"
+        let label = "\(spec.name), variant \(variant.variant.name), theme \(themeName): "
+            + "\(number(layout.width)) × \(number(layout.height)) pt, hit area "
+            + "\(number(layout.hitArea.width)) × \(number(layout.hitArea.height)) pt"
+        body += "<p class=\"figures\">\(Markup.escape(layoutFigures(layout, minimum: details.touchTarget)))</p>\n"
+        let all = spec.themes.map(\.name)
+        if slots != nil, themes.map(\.name) != all {
+            body += "<p class=\"meta\">Only in " + (themes.count == 1 ? "theme " : "themes ")
+                + themes.map { "<code>\(Markup.escape($0.name))</code>" }.joined(separator: ", ")
+                + (themes.isEmpty ? "" : "; drawn in <code>\(Markup.escape(themes[0].name))</code> for the others") + "</p>\n"
+        }
+        body += "<div class=\"variant-body\">\n<figure class=\"drawing\">\n"
+        body += LayoutRendering.reportSVG(layout, variant: variant.variant, spec: spec, theme: theme,
+                                          minimumTarget: details.touchTarget, scale: drawingScale, annotated: true, label: label, slots: slots)
+        body += "<figcaption>" + (slots != nil ? "In the theme picked above" : "Theme <code>\(Markup.escape(themeName))</code>")
+            + "</figcaption>\n</figure>\n"
+        writeStrip(variant, spec: spec, theme: theme, slots: slots, into: &body)
+        body += "</div>\n"
+        // Its own colours where they differ from the component's: its themes, its colours, or
+        // (a theme it is not in) none, so the drawing keeps its first theme's.
+        var style = ""
+        if let slots, !variant.variant.colors.isEmpty || themes.map(\.name) != all {
+            for (number, component) in spec.themes.enumerated().dropFirst() {
+                let own = themes.first { $0.name == component.name }
+                let values = own.map { LayoutRendering.themeValues(slots, theme: $0) }
+                let shared = LayoutRendering.themeValues(slots, theme: component)
+                for slot in shared.indices where values?[slot] != shared[slot] {
+                    style += "--t\(number + 1)-c\(slot):\(values?[slot] ?? "initial");"
                 }
             }
-            for family in families {
-            out += "<div class=\"drawings\">\n"
-            for theme in family {
-                let themeName = theme?.name ?? "built-in colours"
-                let label = "\(spec.name), variant \(variant.variant.name), theme \(themeName): "
-                    + "\(number(layout.width)) × \(number(layout.height)) pt, hit area "
-                    + "\(number(layout.hitArea.width)) × \(number(layout.hitArea.height)) pt"
-                out += "<figure class=\"drawing\">\n"
-                out += LayoutRendering.reportSVG(layout, variant: variant.variant, spec: spec, theme: theme,
-                                                 minimumTarget: details.touchTarget, scale: drawingScale, annotated: true, label: label)
-                out += "<figcaption>Theme <code>\(Markup.escape(themeName))</code></figcaption>\n</figure>\n"
-            }
-            out += "</div>\n"
-            }
-            out += "<p class=\"figures\">\(Markup.escape(layoutFigures(layout, minimum: details.touchTarget)))</p>\n"
-            writeStrip(variant, spec: spec, theme: themes.first, minimum: details.touchTarget, into: &out)
-            out += "</section>\n"
         }
-        HTMLTranslations.write(details, id: id, into: &out)
+        out += "<section class=\"variant\"" + (style.isEmpty ? "" : " style=\"\(style)\"") + ">\n" + body + "</section>\n"
+    }
+
+    /// The rules that switch the drawings to the theme picked: for the page's largest
+    /// switcher, theme N's variables (`--tN-cS`, set on each part) become the drawings' colours
+    /// (`--tcS`) when its N-th radio button is checked.
+    static func themeSwitchRules(_ size: ThemeSwitch) -> String {
+        guard size.themes > 1 else { return "" }
+        var out = ""
+        for theme in 2...size.themes {
+            out += ".themed:has(.pick-\(theme):checked) .variant { "
+                + (0..<size.slots).map { "--tc\($0): var(--t\(theme)-c\($0))" }.joined(separator: "; ") + "; }\n"
+        }
+        return out
     }
 
     private static func stateSummary(_ variant: Variant) -> String {
@@ -700,15 +802,17 @@ public struct HTMLReporter: Reporter {
         out += key("<rect x=\"2\" y=\"2\" width=\"24\" height=\"12\" fill=\"none\" stroke=\"#D93025\" stroke-width=\"1.5\" stroke-dasharray=\"4 2\"/>",
                    "Hit area: red dashed line")
         out += key("<rect x=\"2\" y=\"2\" width=\"24\" height=\"12\" fill=\"none\" stroke=\"#B35C00\" stroke-width=\"1.5\" stroke-dasharray=\"6 2 1 2\"/>",
-                   "Touch-target minimum, \(number(minimumTarget)) × \(number(minimumTarget)) pt centred on the hit area: orange dash-dot line")
+                   "Touch-target minimum, \(number(minimumTarget)) × \(number(minimumTarget)) pt centred on the hit area: "
+                    + "orange dash-dot line, behind the component and broken where it would cross the label")
         out += "</ul>\n</div>\n"
         return out
     }
 
     /// The variant at every Dynamic Type size, the first size whose label needs more lines
-    /// than `maxLines` marked.
-    private static func writeStrip(_ variant: VariantLayouts, spec: ComponentSpec, theme: Theme?, minimum: Double,
-                                   into out: inout String) {
+    /// than `maxLines` marked: the component and its hit area alone (the touch-target square
+    /// is in the variant's drawing).
+    private static func writeStrip(_ variant: VariantLayouts, spec: ComponentSpec, theme: Theme?,
+                                   slots: ThemeSlots?, into out: inout String) {
         guard variant.variant.visibleText != nil, !variant.sizes.isEmpty else { return }
         let maxLines = spec.typography.maxLines
         let firstClip = maxLines > 0 ? variant.sizes.first { $0.layout.lineCount > maxLines }?.size : nil
@@ -730,8 +834,8 @@ public struct HTMLReporter: Reporter {
             out += "<li class=\"\(classes.joined(separator: " "))\">"
             let label = "\(variant.variant.name) at \(size.rawValue): \(counted(layout.lineCount, "line")), "
                 + "\(number(layout.width)) × \(number(layout.height)) pt"
-            out += LayoutRendering.reportSVG(layout, variant: variant.variant, spec: spec, theme: theme, minimumTarget: minimum,
-                                             scale: 1, annotated: false, label: label)
+            out += LayoutRendering.reportSVG(layout, variant: variant.variant, spec: spec, theme: theme, minimumTarget: 0,
+                                             scale: 1, annotated: false, label: label, slots: slots)
             out += "<span class=\"size-name\">\(size.rawValue)</span> <span class=\"size-figures\">\(number(layout.fontSize)) pt · "
                 + "\(counted(layout.lineCount, "line"))</span>"
             if size == variant.variant.contentSize { out += " <span class=\"tag\">this variant’s size</span>" }
@@ -859,7 +963,8 @@ public struct HTMLReporter: Reporter {
     .tile.error { border-left-color: #b3261e; } .tile.warning { border-left-color: #8a5a00; }
     .tile.note { border-left-color: #1f5fa8; } .tile.zero { border-left-color: #767676; }
     .findings { list-style: none; padding: 0; margin: 0; }
-    .finding { border-left: 4px solid #767676; padding: 0.35rem 0 0.35rem 0.75rem; margin: 0 0 0.9rem; }
+    .findings { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 34rem), 1fr)); gap: 0.75rem; }
+    .finding { border: 1px solid #d6d6d6; border-left: 4px solid #767676; border-radius: 6px; padding: 0.35rem 0.75rem; margin: 0; }
     .finding.error { border-left-color: #b3261e; } .finding.warning { border-left-color: #8a5a00; }
     .finding.note { border-left-color: #1f5fa8; }
     .finding p { margin: 0.15rem 0; }
@@ -893,11 +998,23 @@ public struct HTMLReporter: Reporter {
     .legend-title { font-weight: 600; margin: 0; }
     .legend ul { list-style: none; padding: 0; margin: 0.25rem 0 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(22rem, 1fr)); gap: 0.2rem 1rem; }
     .legend svg { vertical-align: middle; }
-    .variant { border: 1px solid #d6d6d6; border-radius: 8px; padding: 0.25rem 1rem 0.75rem; margin: 1rem 0; }
     .drawings { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-start; margin-bottom: 0.75rem; }
+    .variant { border: 1px solid #d6d6d6; border-radius: 8px; padding: 0.25rem 1rem 0.75rem; margin: 1rem 0; }
     .drawing { margin: 0; padding: 0.5rem; border: 1px solid #c4c4c4; border-radius: 6px; max-width: 100%; overflow-x: auto; }
     .drawing svg { display: block; }
     .figures { margin: 0.4rem 0; }
+    .variant-body { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; align-items: flex-start; }
+    .variant-body .strip { flex: 1 1 26rem; margin: 0; }
+    .theme-pick { border: 1px solid #c4c4c4; border-radius: 6px; margin: 0.5rem 0 1rem; padding: 0.25rem 0.75rem 0.5rem;
+      display: flex; flex-wrap: wrap; gap: 0.35rem 1.25rem; }
+    .theme-pick legend { font-weight: 600; padding: 0 0.25rem; }
+    .pick { display: inline-flex; align-items: center; gap: 0.3rem; }
+    .pick input { width: 1.5rem; height: 1.5rem; margin: 0; accent-color: #0b57d0; }
+    .pick input:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
+    .pick label { display: inline-flex; align-items: center; gap: 0.35rem; cursor: pointer; }
+    .pick input:checked + label { font-weight: 700; text-decoration: underline; text-underline-offset: 0.2em; }
+    .swatches { display: inline-flex; }
+    .swatches .chip { width: 0.9rem; height: 0.9rem; border-radius: 2px; margin-right: -1px; }
     .strip { margin: 0.5rem 0 0; }
     .strip ol { list-style: none; display: flex; flex-wrap: wrap; gap: 0.5rem; padding: 0; margin: 0.25rem 0 0; }
     .strip li { border: 1px solid #d6d6d6; border-radius: 4px; padding: 0.25rem; font-size: 0.8rem; max-width: 100%; overflow-x: auto; }
@@ -910,7 +1027,7 @@ public struct HTMLReporter: Reporter {
     .tag.clip { color: #b3261e; }
     .clean { color: #1e6b2f; font-weight: 600; }
     footer { color: #4d4d4d; font-size: 0.85rem; border-top: 1px solid #c4c4c4; }
-    .chip, .badge, .tile, th, .drawing, .sample { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+    .chip, .badge, .tile, th, .drawing, .sample, .strip { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
     @media print {
       body { font-size: 10pt; }
       nav, .skip { display: none; }

@@ -68,13 +68,16 @@ public enum LayoutRendering {
     /// `minimumTarget`-point square centred on the hit area). `annotated`: with the
     /// dimensions; otherwise just the component (the Dynamic Type strip). `label` names the
     /// drawing for assistive technology.
+    ///
+    /// With `slots`, every colour from the theme is written `var(--tcN, colour)` (N its slot):
+    /// the drawing takes another theme's colours where the page sets those variables
+    /// (`themeValues`), and `theme`'s where it does not.
     public static func reportSVG(_ layout: ComponentLayout, variant: Variant, spec: ComponentSpec, theme: Theme?,
-                                 minimumTarget: Double, scale: Double, annotated: Bool, label: String) -> String {
+                                 minimumTarget: Double, scale: Double, annotated: Bool, label: String,
+                                 slots: ThemeSlots? = nil) -> String {
         var palette = Palette(spec: spec, variant: variant)
-        if let theme {
-            palette.background = theme.opaqueBackground.hexRGB
-            palette.colors = theme.colors.mapValues(\.color)
-        }
+        if let theme { palette = Palette(theme) }
+        palette.slots = slots
         let hit = layout.hitArea
         let target = LayoutRect(x: hit.x + hit.width / 2 - minimumTarget / 2, y: hit.y + hit.height / 2 - minimumTarget / 2,
                                 width: minimumTarget, height: minimumTarget)
@@ -93,14 +96,17 @@ public enum LayoutRendering {
         out += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(viewWidth))\" height=\"\(n(viewHeight))\" fill=\"#FFFFFF\"/>\n"
         let backdropTop = min(0, hit.y, target.y) - margin
         let backdropRight = max(layout.width, hit.maxX, target.maxX) + margin
-        out += "<rect x=\"\(n(left))\" y=\"\(n(backdropTop))\" width=\"\(n(backdropRight - left))\" height=\"\(n(bottom - backdropTop))\" fill=\"\(palette.background)\" stroke=\"#9AA0A6\" stroke-width=\"0.5\"/>\n"
+        out += "<rect x=\"\(n(left))\" y=\"\(n(backdropTop))\" width=\"\(n(backdropRight - left))\" height=\"\(n(bottom - backdropTop))\""
+            + Palette.attributes(fill: palette.paint([Palette.backgroundKey]), stroke: nil) + " stroke=\"#9AA0A6\" stroke-width=\"0.5\"/>\n"
+        // The touch-target minimum behind the component, broken where it would cross the
+        // label, so it never covers the text.
+        out += targetOutline(target, avoiding: layout.label?.frame)
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(layout.width))\" height=\"\(n(layout.height))\" fill=\"none\" stroke=\"#9AA0A6\" stroke-width=\"0.5\"/>\n"
         if let indicator = layout.indicator {
             out += "<rect x=\"\(n(indicator.x))\" y=\"\(n(indicator.y))\" width=\"\(n(indicator.width))\" height=\"\(n(indicator.height))\" fill=\"none\" stroke=\"#80868B\" stroke-width=\"0.5\" stroke-dasharray=\"1 1\"/>\n"
         }
         for part in layout.drawing(for: variant) { out += draw(part, palette: palette) }
         out += self.label(layout, variant: variant, spec: spec, palette: palette)
-        out += "<rect x=\"\(n(target.x))\" y=\"\(n(target.y))\" width=\"\(n(target.width))\" height=\"\(n(target.height))\" fill=\"none\" stroke=\"#B35C00\" stroke-width=\"1\" stroke-dasharray=\"6 2 1 2\"/>\n"
         out += "<rect x=\"\(n(hit.x))\" y=\"\(n(hit.y))\" width=\"\(n(hit.width))\" height=\"\(n(hit.height))\" fill=\"none\" stroke=\"#D93025\" stroke-width=\"1\" stroke-dasharray=\"4 2\"/>\n"
         if annotated { out += dimensions(layout, top: top, right: right) }
         out += "</svg>\n"
@@ -135,14 +141,11 @@ public enum LayoutRendering {
 
     /// One part of a kind's drawing, its colours resolved through the palette.
     private static func draw(_ part: DrawPart, palette: Palette) -> String {
-        let fill = part.fill.flatMap(palette.color)
-        let stroke = part.stroke.flatMap(palette.color)
-        guard fill != nil || (stroke != nil && part.strokeWidth > 0) else { return "" }
-        var paint = ""
-        if let fill { paint += " fill=\"\(fill.hex)\"\(fill.opacity("fill-opacity"))" } else { paint += " fill=\"none\"" }
-        if let stroke, part.strokeWidth > 0 {
-            paint += " stroke=\"\(stroke.hex)\"\(stroke.opacity("stroke-opacity")) stroke-width=\"\(n(part.strokeWidth))\""
-        }
+        let fill = part.fill.flatMap { palette.paint([$0]) }
+        let stroke = part.strokeWidth > 0 ? part.stroke.flatMap { palette.paint([$0]) } : nil
+        guard fill != nil || stroke != nil else { return "" }
+        var paint = Palette.attributes(fill: fill, stroke: stroke)
+        if stroke != nil { paint += " stroke-width=\"\(n(part.strokeWidth))\"" }
         switch part.shape {
         case .rect(let rect, let radius):
             return "<rect x=\"\(n(rect.x))\" y=\"\(n(rect.y))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\" rx=\"\(n(radius))\"\(paint)/>\n"
@@ -169,8 +172,9 @@ public enum LayoutRendering {
         let anchor = rtl ? " text-anchor=\"end\"" : ""
         let weight = spec.typography.isBold ? " font-weight=\"bold\"" : ""
         let family = Markup.escape(fontFamily(spec.typography))
-        let text = palette.color(layout.textRole(for: variant)) ?? palette.color("textEnabled") ?? Palette.Paint(hex: "#000000", alpha: 1)
-        out += "<g font-family=\"\(family), sans-serif\" font-size=\"\(n(layout.fontSize))\"\(weight) fill=\"\(text.hex)\"\(text.opacity("fill-opacity"))\(anchor)>\n"
+        let text = palette.paint([layout.textRole(for: variant), "textEnabled", "#000000"])
+        out += "<g font-family=\"\(family), sans-serif\" font-size=\"\(n(layout.fontSize))\"\(weight)"
+            + Palette.attributes(fill: text, stroke: nil) + "\(anchor)>\n"
         for (index, line) in label.lines.enumerated() where !line.text.isEmpty {
             out += "<text x=\"\(n(x))\" y=\"\(n(layout.baseline(ofLine: index)))\" xml:space=\"preserve\">\(Markup.escape(line.text))</text>\n"
         }
@@ -205,17 +209,87 @@ public enum LayoutRendering {
         return name.split(separator: ".").dropLast().joined(separator: ".")
     }
 
+    /// The touch-target square as a dash-dot outline, without the parts of its edges that
+    /// cross `avoiding` (the label's frame).
+    static func targetOutline(_ target: LayoutRect, avoiding frame: LayoutRect?) -> String {
+        // Each edge as (fixed coordinate, from, to, horizontal).
+        let edges = [(target.y, target.x, target.maxX, true), (target.maxY, target.x, target.maxX, true),
+                     (target.x, target.y, target.maxY, false), (target.maxX, target.y, target.maxY, false)]
+        var path = ""
+        for (at, from, to, horizontal) in edges {
+            var pieces = [(from, to)]
+            if let frame {
+                let (across, low, high) = horizontal ? (frame.y < at && at < frame.maxY, frame.x, frame.maxX)
+                                                     : (frame.x < at && at < frame.maxX, frame.y, frame.maxY)
+                if across && low < to && high > from { pieces = [(from, max(from, low)), (min(to, high), to)] }
+            }
+            for (start, end) in pieces where end - start > 0.01 {
+                path += horizontal ? "M\(n(start)) \(n(at))H\(n(end))" : "M\(n(at)) \(n(start))V\(n(end))"
+            }
+        }
+        guard !path.isEmpty else { return "" }
+        return "<path d=\"\(path)\" fill=\"none\" stroke=\"#B35C00\" stroke-width=\"1\" stroke-dasharray=\"6 2 1 2\"/>\n"
+    }
+
     /// Colors of the variant's first theme, falling back to built-in defaults for the
     /// roles it does not set.
-    private struct Palette {
+    struct Palette {
         struct Paint {
             var hex: String
             var alpha: Double
+            /// The theme switcher's slot of this colour, when the drawing has one.
+            var slot: Int?
             func opacity(_ attribute: String) -> String { alpha >= 1 ? "" : " \(attribute)=\"\(n(alpha))\"" }
+            /// The colour as CSS: `var(--tcN, #RRGGBB[AA])`.
+            var css: String {
+                let colour = alpha >= 1 ? hex : hex + String(String(Int(256 + (max(0, alpha) * 255).rounded()), radix: 16).uppercased().dropFirst())
+                return slot.map { "var(--tc\($0),\(colour))" } ?? colour
+            }
         }
 
+        /// The slot key of the background.
+        static let backgroundKey = "\u{0}background"
         var background = "#FFFFFF"
         var colors: [String: RGBA] = [:]
+        var slots: ThemeSlots?
+
+        init(_ theme: Theme) {
+            background = theme.opaqueBackground.hexRGB
+            colors = theme.colors.mapValues(\.color)
+        }
+
+        /// The first colour of `chain` the palette has: roles, or a literal `#RRGGBB`.
+        func paint(_ chain: [String]) -> Paint? {
+            for key in chain {
+                let found: Paint?
+                if key == Self.backgroundKey {
+                    found = Paint(hex: background, alpha: 1)
+                } else if key.hasPrefix("#") {
+                    found = RGBA(hex: key).map { Paint(hex: $0.hexRGB, alpha: $0.alpha) }
+                } else {
+                    found = color(key)
+                }
+                if var found {
+                    found.slot = slots?.slot(chain)
+                    return found
+                }
+            }
+            return nil
+        }
+
+        /// ` fill="…" stroke="…"` (with their opacities), or, in a drawing with slots,
+        /// ` style="fill:var(…);stroke:var(…)"`.
+        static func attributes(fill: Paint?, stroke: Paint?) -> String {
+            guard (fill ?? stroke)?.slot != nil else {
+                var out = fill.map { " fill=\"\($0.hex)\"\($0.opacity("fill-opacity"))" } ?? " fill=\"none\""
+                if let stroke { out += " stroke=\"\(stroke.hex)\"\(stroke.opacity("stroke-opacity"))" }
+                return out
+            }
+            var style: [String] = []
+            if let fill { style.append("fill:\(fill.css)") }
+            if let stroke { style.append("stroke:\(stroke.css)") }
+            return (fill == nil ? " fill=\"none\"" : "") + " style=\"\(style.joined(separator: ";"))\""
+        }
 
         /// What a drawing shows for roles no theme sets: every kind's `drawingColors` (the
         /// checkbox's built-in scheme, UISwitch's colours, a blue button), and the roles that
@@ -239,6 +313,13 @@ public enum LayoutRendering {
                 ?? fallback.flatMap { Self.defaults[$0] }
             return color.map { Paint(hex: $0.hexRGB, alpha: $0.alpha) }
         }
+    }
+
+    /// The value of each of `slots` in `theme` (for `variant`, with its own colours), as CSS:
+    /// `none` where the theme has no colour for it.
+    static func themeValues(_ slots: ThemeSlots, theme: Theme) -> [String] {
+        let palette = Palette(theme)
+        return slots.keys.map { chain in palette.paint(chain)?.css ?? "none" }
     }
 
     // MARK: Formatting
@@ -281,5 +362,25 @@ public enum LayoutRendering {
         var out = ""
         JSONOutput.writeString(text, to: &out)
         return out
+    }
+}
+
+/// The colours of one component's drawings that change with the page's theme switcher:
+/// each distinct chain of colour roles (the roles a part is painted with, in the order they
+/// are tried) gets a slot, written `--tcN` in the drawings.
+public final class ThemeSlots {
+    /// Each slot's chain of roles, in slot order.
+    private(set) var keys: [[String]] = []
+    private var index: [[String]: Int] = [:]
+
+    public init() {}
+
+    public var count: Int { keys.count }
+
+    func slot(_ chain: [String]) -> Int {
+        if let found = index[chain] { return found }
+        index[chain] = keys.count
+        keys.append(chain)
+        return keys.count - 1
     }
 }

@@ -58,21 +58,16 @@ struct HTMLReportPageTests {
             + "<span class=\"suggestion\">Try <span class=\"chip\" style=\"background-color:#707070\" aria-hidden=\"true\"></span> <code>#707070</code> (4.54:1), or opacity 55%</span>"))
         // The colour as written (translucent) and as composited.
         #expect(page.contains("<code>#00000080</code> → <span class=\"chip\" style=\"background-color:#7A7A7A\" aria-hidden=\"true\"></span> <code>#7A7A7A</code> on"))
-        // Identical findings across themes are one line.
+        // Identical findings across themes and variants are one card.
         #expect(page.contains("<p class=\"context\">Themes: <code>frisbee/light</code>, <code>kchat/light</code>, <code>sens/light</code>, <code>sover/light</code>, <code>tdm/light</code></p>"))
-        // Drawings at 2× with the legend, one per theme, a family's light and dark side by side.
+        // Drawings at 2× with the legend.
         #expect(page.components(separatedBy: "<p class=\"legend-title\">How to read the drawings</p>").count - 1 >= 5)
         #expect(page.contains("Touch-target minimum, 44 × 44 pt centred on the hit area"))
-        let drawing = try #require(page.range(of: #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)" width="([\d.]+)" height="([\d.]+)" role="img" aria-label="BrandCheckbox, variant unchecked, theme frisbee/light"#,
+        let drawing = try #require(page.range(of: #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)" width="([\d.]+)" height="([\d.]+)" role="img" aria-label="BrandCheckbox, variant unchecked, theme picked above"#,
                                                    options: .regularExpression))
         let numbers = matches(#"([\d.]+)"#, in: String(page[drawing])).compactMap(Double.init)
         let (viewWidth, viewHeight, width, height) = (numbers[numbers.count - 4], numbers[numbers.count - 3], numbers[numbers.count - 2], numbers[numbers.count - 1])
         #expect(abs(width - 2 * viewWidth) < 0.01 && abs(height - 2 * viewHeight) < 0.01)
-        let family = try #require(page.range(of: "aria-label=\"BrandCheckbox, variant unchecked, theme frisbee/dark"))
-        let nextFamily = try #require(page.range(of: "aria-label=\"BrandCheckbox, variant unchecked, theme tdm/light"))
-        let between = page[drawing.upperBound..<family.lowerBound]
-        #expect(!between.contains("<div class=\"drawings\">"))
-        #expect(page[family.upperBound..<nextFamily.lowerBound].contains("<div class=\"drawings\">"))
         // The Dynamic Type strip: twelve sizes, the first clipping one marked (AX4 for the
         // newsletter label, maxLines 2), later ones clip too.
         let newsletter = try #require(page.range(of: "<h4 id=\"component-6-v2\">Variant <code>newsletter</code></h4>"))
@@ -88,6 +83,98 @@ struct HTMLReportPageTests {
         for component in ["BrandCheckbox", "DeliveryRadio", "WifiSwitch", "SubmitButton", "FilterChip"] {
             #expect(page.contains("aria-label=\"\(component), variant "), "\(component)")
         }
+    }
+
+    /// The text of component section `number` (its `h2` to the next section).
+    private func section(_ number: Int) throws -> String {
+        let start = try #require(Self.page.range(of: "<h2 id=\"component-\(number)\">"))
+        let rest = Self.page[start.upperBound...]
+        return String(rest[..<(rest.range(of: "<section class=\"component\"")?.lowerBound ?? rest.endIndex)])
+    }
+
+    private func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+
+    /// One card per defect: BrandCheckbox's label fails at 3.94:1 in five light themes and in
+    /// both variants that draw it enabled: one card listing the variants and the themes.
+    @Test func oneCardPerDefectListingItsVariants() throws {
+        let brand = try section(1)
+        let cards = brand.components(separatedBy: "<li class=\"finding ").dropFirst()
+        let label = cards.filter { $0.contains("Label text contrast 3.94:1 is below 4.5:1") }
+        #expect(label.count == 1)
+        let card = try #require(label.first)
+        #expect(card.contains("<code class=\"rule\">text-contrast</code> · 2 variants <span class=\"location\">Samples/specs/components/BrandCheckbox.json</span>"))
+        #expect(card.contains("<p class=\"context variants\">Variants: <a href=\"#component-1-v1\"><code>unchecked</code></a> <span class=\"location\">(137:7)</span>, "
+            + "<a href=\"#component-1-v2\"><code>checked</code></a> <span class=\"location\">(142:7)</span></p>"))
+        #expect(card.contains("Themes: <code>frisbee/light</code>, <code>kchat/light</code>"))
+        // The touch target is one defect of all three variants.
+        #expect(cards.filter { $0.contains("<code class=\"rule\">touch-target</code>") }.count == 1)
+        // No card repeats another's rule, role and theme.
+        var seen: Set<String> = []
+        for card in cards {
+            let head = card.prefix { $0 != "\n" }
+            let rule = matches(#"<code class="rule">([^<]+)</code>"#, in: String(head)).first ?? ""
+            let role = matches(#"<dt>role</dt><dd>([^<]+)</dd>"#, in: card).first ?? ""
+            for theme in matches(#"<code>([^<]+)</code>"#, in: card.components(separatedBy: "Theme").dropFirst().first.map { String($0.prefix { $0 != "\n" }) } ?? "") {
+                #expect(seen.insert("\(rule) \(role) \(theme)").inserted, "\(rule) \(role) \(theme) in two cards")
+            }
+        }
+    }
+
+    /// Each variant is drawn once, whatever the number of themes; a radio button per theme
+    /// (CSS alone, no script) picks the colours of every drawing of the component.
+    @Test func eachVariantDrawnOnceWithAThemeSwitcher() throws {
+        let brand = try section(1)
+        #expect(count("<figure class=\"drawing\">", in: brand) == 3)
+        #expect(count("<section class=\"variant\"", in: brand) == 3)
+        #expect(count("<input type=\"radio\" name=\"component-1-theme\"", in: brand) == 10)
+        #expect(count(" checked>", in: brand) == 1)
+        #expect(brand.contains("<legend>Theme of the drawings below</legend>"))
+        #expect(brand.contains("<label for=\"component-1-pick2\"><span class=\"swatches\" aria-hidden=\"true\">"))
+        // The drawings' colours are variables with the first theme's colour as fallback,
+        // each other theme's on the part, switched by the head's rules.
+        #expect(brand.contains("style=\"fill:var(--tc"))
+        #expect(brand.contains("--t10-c0:"))
+        #expect(Self.page.contains(".themed:has(.pick-10:checked) .variant { --tc0: var(--t10-c0);"))
+        #expect(!Self.page.contains("<script"))
+        // Over the whole page: one drawing per variant laid out.
+        let variants = Self.page.components(separatedBy: "<section class=\"variant\"").count - 1
+        #expect(count("<figure class=\"drawing\">", in: Self.page) == variants)
+        // A one-theme spec has no switcher and keeps plain colours.
+        let terms = try section(6)
+        #expect(!terms.contains("<fieldset"))
+        #expect(!terms.contains("var(--tc"))
+    }
+
+    /// The touch-target square is drawn behind the component and never over the label: it
+    /// comes before the label's text, and none of its segments crosses the label's frame.
+    @Test func touchTargetOutlineDoesNotCoverTheLabel() throws {
+        let brand = try section(1)
+        let svg = try #require(brand.range(of: #"<svg [^>]*aria-label="BrandCheckbox, variant unchecked[\s\S]*?</svg>"#, options: .regularExpression))
+        let drawing = String(brand[svg])
+        let outline = try #require(drawing.range(of: "stroke=\"#B35C00\""))
+        let text = try #require(drawing.range(of: "<text "))
+        #expect(outline.lowerBound < text.lowerBound)
+        let frame = matches(##"<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)" fill="#1A73E8""##, in: drawing, groups: 4)
+        let path = try #require(matches(##"<path d="([^"]+)" fill="none" stroke="#B35C00""##, in: drawing).first)
+        let (x, y, w, h) = (frame[0], frame[1], frame[2], frame[3])
+        // Each segment "Mx yHx2" or "Mx yVy2".
+        for segment in matches(#"(M[-\d.]+ [-\d.]+[HV][-\d.]+)"#, in: path) {
+            let values = matches(#"([-\d.]+)"#, in: segment).compactMap(Double.init)
+            if segment.contains("H") {
+                let crosses = values[1] > y && values[1] < y + h && min(values[0], values[2]) < x + w && max(values[0], values[2]) > x
+                #expect(!crosses, "\(segment)")
+            } else {
+                let crosses = values[0] > x && values[0] < x + w && min(values[1], values[2]) < y + h && max(values[1], values[2]) > y
+                #expect(!crosses, "\(segment)")
+            }
+        }
+        #expect(path.contains("H") && path.contains("V"))
+    }
+
+    private func matches(_ pattern: String, in text: String, groups: Int) -> [Double] {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        guard let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return [] }
+        return (1...groups).compactMap { Range(match.range(at: $0), in: text).flatMap { Double(text[$0]) } }
     }
 
     private func matches(_ pattern: String, in text: String) -> [String] {
