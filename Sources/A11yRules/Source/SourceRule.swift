@@ -32,7 +32,10 @@ struct SourceRule: Sendable {
     var severity: Severity
     var wcag: [String]
     var message: String {
-        didSet { messageParts = SourceRule.split(message) }
+        didSet {
+            messageParts = SourceRule.split(message)
+            usesState = SourceRule.namesState(message, messages)
+        }
     }
     /// `message` cut at its `{match}` placeholders (one part when it has none), so a
     /// finding's text is built without searching the message again.
@@ -46,8 +49,12 @@ struct SourceRule: Sendable {
     var paths: PathFilter
     var messages: [MessageVariant] = []
 
-    /// Whether a message names the toggled Bool (`{state}`).
-    var usesState: Bool { message.contains("{state}") || messages.contains { $0.message.contains("{state}") } }
+    /// Whether a message names the toggled Bool (`{state}`); worked out once, not per finding.
+    private(set) var usesState = false
+
+    private static func namesState(_ message: String, _ variants: [MessageVariant]) -> Bool {
+        message.contains("{state}") || variants.contains { $0.message.contains("{state}") }
+    }
 
     /// One entry of `messages`.
     struct MessageVariant: Sendable {
@@ -107,6 +114,7 @@ struct SourceRule: Sendable {
             messages = try SourceRule.variants(node, texts: map["messages"]?.mapping, file: file)
         }
         messageParts = SourceRule.split(message)
+        usesState = SourceRule.namesState(message, messages)
     }
 
     init(custom: CustomSourceRule) throws(CatalogueError) {
@@ -128,6 +136,7 @@ struct SourceRule: Sendable {
                                  message: "custom rule '\(custom.id)': invalid regex at offset \(error.offset): \(error.message)")
         }
         messageParts = SourceRule.split(message)
+        usesState = SourceRule.namesState(message, messages)
     }
 
     private static func variants(_ node: Yams.Node, texts: Yams.Node.Mapping?,
