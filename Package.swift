@@ -84,6 +84,6 @@ let package = Package(
         .testTarget(name: "A11yRulesTests", dependencies: ["A11yRules", "A11ySwiftReader"]),
         .testTarget(name: "A11yLintTests", dependencies: ["A11yLint", "A11yReport"]),
         .testTarget(name: "A11yReportersTests", dependencies: ["A11yReporters", "A11yReport"]),
-        .testTarget(name: "CLITests", dependencies: ["a11ylint", "A11yModel", "A11yReport"], exclude: ["Golden"]),
+        .testTarget(name: "CLITests", dependencies: ["a11ylint", "A11yModel", "A11yReport"], exclude: ["Golden", "Seeds"]),
     ]
 )

@@ -243,15 +243,17 @@ public struct SwiftSource: Sendable {
     /// Calls `body` with the structure tables as raw buffers, valid only during the call:
     /// readers that walk them a lot avoid array bounds and reference-count traffic.
     func withUnsafeTables<Result>(_ body: (SwiftSourceTables) throws -> Result) rethrows -> Result {
-        try masked.withUnsafeBufferPointer { masked in
-            try partners.withUnsafeBufferPointer { partners in
-                try openers.withUnsafeBufferPointer { openers in
-                    try openerParents.withUnsafeBufferPointer { parents in
-                        try comments.withUnsafeBufferPointer { comments in
-                            try lineStarts.withUnsafeBufferPointer { lineStarts in
-                                try body(SwiftSourceTables(masked: masked, partners: partners, openers: openers,
-                                                           openerParents: parents, comments: comments,
-                                                           lineStarts: lineStarts))
+        try bytes.withUnsafeBufferPointer { raw in
+            try masked.withUnsafeBufferPointer { masked in
+                try partners.withUnsafeBufferPointer { partners in
+                    try openers.withUnsafeBufferPointer { openers in
+                        try openerParents.withUnsafeBufferPointer { parents in
+                            try comments.withUnsafeBufferPointer { comments in
+                                try lineStarts.withUnsafeBufferPointer { lineStarts in
+                                    try body(SwiftSourceTables(raw: raw, masked: masked, partners: partners,
+                                                               openers: openers, openerParents: parents,
+                                                               comments: comments, lineStarts: lineStarts))
+                                }
                             }
                         }
                     }
@@ -278,6 +280,8 @@ public struct SwiftSource: Sendable {
 /// `SwiftSource`'s tables as raw buffers (see `SwiftSource.withUnsafeTables`); internal to
 /// the reader, valid only during `withUnsafeTables`.
 struct SwiftSourceTables {
+    /// The file's bytes as written (`SwiftSource.bytes`): what string literals say.
+    let raw: UnsafeBufferPointer<UInt8>
     /// See `SwiftSource.masked`.
     let masked: UnsafeBufferPointer<UInt8>
     /// For each byte, the offset of its paired code bracket, else -1.

@@ -96,6 +96,9 @@ public final class ContainerCache {
     public var verdicts: [Verdict: Bool] = [:]
     /// Whether the block opened at a `{` builds views (see `isViewBuilding(block:cache:)`).
     var viewBlocks: [Int: Bool] = [:]
+    /// What each chain's tap action toggles, keyed by the chain's start (see
+    /// `toggledState(of:cache:)`): every `.onTapGesture` of a chain is an anchor of its own.
+    var toggles: [Int: ToggledState?] = [:]
 
     public struct Verdict: Hashable {
         var bracket: Int

@@ -14,6 +14,12 @@ import A11ySwiftReader
 /// - `slot: RE` — the label of the closure or argument that holds the anchor (`icon`,
 ///   `label`; empty when unlabeled); on the anchor itself, the slot it sits in;
 /// - `opener: RE` — the code before the container's bracket on its line (`func makeBody(…)`);
+/// - `holder: RE` — on a container level, the link of its chain that holds its bracket
+///   (`.tabItem { … }`, `Menu { … } label: { … }`); never on the anchor itself;
+/// - `toggles: any | drawn | announced` — the chain's tap action (a `Button`'s action, an
+///   `.onTapGesture`, a `TapGesture`) toggles a Bool `X`; `drawn`: and its own label or chain
+///   uses `X`; `announced`: and what VoiceOver reads changes with `X` in words (see
+///   `SwiftStructure.toggledState(of:)`);
 /// - `drawn: view` — the chain is drawn as a view where it stands (statement level in
 ///   view-building code, a ternary branch there, the content of `Text(…)`; not a value:
 ///   see `SwiftStructure.isDrawnAsView`); on a container level, that container's chain;
@@ -25,7 +31,10 @@ import A11ySwiftReader
 final class SourceCondition: Sendable {
     // A class tree rather than an indirect enum: evaluating it is a hot loop, and
     // switching over a trivial `Kind` avoids the runtime's multi-payload enum calls.
-    enum Kind: Sendable { case head, modifier, link, text, slot, opener, drawn, enclosing, all, any, not }
+    enum Kind: Sendable {
+        case head, modifier, link, text, slot, opener, holder, drawn, togglesAny, togglesDrawn, togglesAnnounced
+        case enclosing, all, any, not
+    }
 
     let kind: Kind
     /// The pattern of `head` … `opener`.
@@ -43,7 +52,8 @@ final class SourceCondition: Sendable {
     static func all(_ children: [SourceCondition]) -> SourceCondition { SourceCondition(.all, children: children) }
     static func enclosing(_ child: SourceCondition) -> SourceCondition { SourceCondition(.enclosing, children: [child]) }
 
-    static let keys = ["head", "modifier", "link", "text", "slot", "opener", "drawn", "enclosing", "anyOf", "allOf", "not"]
+    static let keys = ["head", "modifier", "link", "text", "slot", "opener", "holder", "drawn", "toggles", "enclosing",
+                       "anyOf", "allOf", "not"]
 
     static func parse(_ node: Yams.Node, file: String) throws(CatalogueError) -> SourceCondition {
         if let text = node.string, node.mapping == nil, node.sequence == nil {
@@ -61,7 +71,7 @@ final class SourceCondition: Sendable {
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             switch key {
-            case "head", "modifier", "link", "text", "slot", "opener":
+            case "head", "modifier", "link", "text", "slot", "opener", "holder":
                 guard let source = value.string, value.mapping == nil, value.sequence == nil else {
                     throw CatalogueError.at(value, file: file, "'\(key)' must be a pattern")
                 }
@@ -72,6 +82,7 @@ final class SourceCondition: Sendable {
                 case "link": .link
                 case "text": .text
                 case "slot": .slot
+                case "holder": .holder
                 default: .opener
                 }
                 parts.append(SourceCondition(kind, pattern: pattern))
@@ -80,6 +91,17 @@ final class SourceCondition: Sendable {
                     throw CatalogueError.at(value, file: file, "'drawn' takes the value 'view'")
                 }
                 parts.append(SourceCondition(.drawn))
+            case "toggles":
+                let kind: Kind? = switch value.string {
+                case "any": .togglesAny
+                case "drawn": .togglesDrawn
+                case "announced": .togglesAnnounced
+                default: nil
+                }
+                guard let kind, value.mapping == nil, value.sequence == nil else {
+                    throw CatalogueError.at(value, file: file, "'toggles' takes any, drawn or announced")
+                }
+                parts.append(SourceCondition(kind))
             case "enclosing":
                 parts.append(.enclosing(try parse(value, file: file)))
             case "not":
@@ -120,6 +142,8 @@ struct ConditionEvaluator {
     let anchor: Chain
     private let cache: ContainerCache
     private var found: ContainerLevels?
+    /// The anchor's `toggledState`, read when first needed.
+    private var anchorToggle: ToggledState??
 
     init(structure: SwiftStructure, scratch: MatchScratch, anchor: Chain, cache: ContainerCache) {
         self.structure = structure
@@ -165,9 +189,17 @@ struct ConditionEvaluator {
             let index = max(level, 0)
             guard index < all.count else { return false }
             return try matches(condition.pattern!, structure.openerRange(of: all[index].open))
+        case .holder:
+            let all = containers()
+            guard level >= 0, level < all.count, let owner = all[level].chain,
+                  let link = owner.links.first(where: { $0.contains(all[level].open) }) else { return false }
+            return try matches(condition.pattern!, link)
         case .drawn:
             guard let chain = chain(at: level) else { return false }
             return structure.isDrawnAsView(chain, cache: cache)
+        case .togglesAny, .togglesDrawn, .togglesAnnounced:
+            guard let state = toggledState(at: level) else { return false }
+            return condition.kind == .togglesAny || (condition.kind == .togglesDrawn ? state.isDrawn : state.isAnnounced)
         case .enclosing:
             let levels = containers()
             let inner = condition.children[0]
@@ -199,6 +231,15 @@ struct ConditionEvaluator {
         case .not:
             return !(try holds(condition.children[0], level: level))
         }
+    }
+
+    /// The Bool the chain at `level` toggles (see `SwiftStructure.toggledState(of:)`).
+    mutating func toggledState(at level: Int = -1) -> ToggledState? {
+        if level < 0, let known = anchorToggle { return known }
+        guard let chain = chain(at: level) else { return nil }
+        let state = structure.toggledState(of: chain, cache: cache)
+        if level < 0 { anchorToggle = .some(state) }
+        return state
     }
 
     private mutating func chain(at level: Int) -> Chain? {

@@ -17,7 +17,12 @@ import A11yPattern
 ///   argument (`Text("\(Image(systemName: "lock")) Private")` draws the image). `when` and
 ///   `unless` hold there when they hold on the anchor inside the interpolation or on the
 ///   literal in the file (whose containers are the call and what encloses it).
-/// - `message`: the finding's text (default: the summary); `{match}` is the matched code.
+/// - `message`: the finding's text (default: the summary); `{match}` is the matched code,
+///   `{state}` the Bool the view toggles (see the `toggles` condition).
+/// - `messageWhen`: a list of `{when: COND, message: NAME, reason: WORD}`, checked in order
+///   once the rule fires: the first whose `when` holds gives the finding the text of
+///   `messages: {NAME: …}` and, with `reason`, `measured.reason` (so findings of one rule
+///   can be triaged apart).
 /// - `included`, `excluded`: file globs.
 struct SourceRule: Sendable {
     enum Scope: String, Sendable { case match, chain }
@@ -27,7 +32,10 @@ struct SourceRule: Sendable {
     var severity: Severity
     var wcag: [String]
     var message: String {
-        didSet { messageParts = SourceRule.split(message) }
+        didSet {
+            messageParts = SourceRule.split(message)
+            usesState = SourceRule.namesState(message, messages)
+        }
     }
     /// `message` cut at its `{match}` placeholders (one part when it has none), so a
     /// finding's text is built without searching the message again.
@@ -39,9 +47,24 @@ struct SourceRule: Sendable {
     var unless: SourceCondition?
     var interpolationsOf: Pattern?
     var paths: PathFilter
+    var messages: [MessageVariant] = []
+
+    /// Whether a message names the toggled Bool (`{state}`); worked out once, not per finding.
+    private(set) var usesState = false
+
+    private static func namesState(_ message: String, _ variants: [MessageVariant]) -> Bool {
+        message.contains("{state}") || variants.contains { $0.message.contains("{state}") }
+    }
+
+    /// One entry of `messages`.
+    struct MessageVariant: Sendable {
+        var when: SourceCondition
+        var message: String
+        var reason: String?
+    }
 
     static let fields = ["pattern", "scope", "report", "when", "unless", "unlessEnclosing", "interpolationsOf",
-                         "message", "included", "excluded"]
+                         "message", "messages", "messageWhen", "included", "excluded"]
 
     init(entry: RuleEntry) throws(CatalogueError) {
         let file = entry.file
@@ -87,7 +110,11 @@ struct SourceRule: Sendable {
         }
         paths = PathFilter(included: try SourceRule.globs(map["included"], file: file),
                            excluded: try SourceRule.globs(map["excluded"], file: file))
+        if let node = map["messageWhen"] {
+            messages = try SourceRule.variants(node, texts: map["messages"]?.mapping, file: file)
+        }
         messageParts = SourceRule.split(message)
+        usesState = SourceRule.namesState(message, messages)
     }
 
     init(custom: CustomSourceRule) throws(CatalogueError) {
@@ -109,6 +136,29 @@ struct SourceRule: Sendable {
                                  message: "custom rule '\(custom.id)': invalid regex at offset \(error.offset): \(error.message)")
         }
         messageParts = SourceRule.split(message)
+        usesState = SourceRule.namesState(message, messages)
+    }
+
+    private static func variants(_ node: Yams.Node, texts: Yams.Node.Mapping?,
+                                 file: String) throws(CatalogueError) -> [MessageVariant] {
+        guard let items = node.sequence else {
+            throw CatalogueError.at(node, file: file, "'messageWhen' must be a list of {when, message, reason}")
+        }
+        var variants: [MessageVariant] = []
+        for item in items {
+            guard let entry = item.mapping, let when = entry["when"], let name = entry["message"]?.string else {
+                throw CatalogueError.at(item, file: file, "an entry of 'messageWhen' needs 'when' and 'message'")
+            }
+            for (key, _) in entry where !["when", "message", "reason"].contains(key.string ?? "") {
+                throw CatalogueError.at(key, file: file, "unknown key '\(key.string ?? "")' in 'messageWhen' (when, message, reason)")
+            }
+            guard let text = texts?[name]?.string else {
+                throw CatalogueError.at(entry["message"]!, file: file, "'\(name)' is not one of the rule's 'messages'")
+            }
+            variants.append(MessageVariant(when: try SourceCondition.parse(when, file: file),
+                                           message: text.trimmingWhitespace, reason: entry["reason"]?.string))
+        }
+        return variants
     }
 
     private static func split(_ message: String) -> [String] {
@@ -122,9 +172,17 @@ struct SourceRule: Sendable {
         return parts
     }
 
-    /// The message of a finding whose anchor is `code` (white space folded to one space).
-    func message(quoting code: ArraySlice<UInt8>) -> String {
-        guard messageParts.count > 1 else { return message }
+    /// The message of a finding whose anchor is `code` (white space folded to one space),
+    /// from `variant` when one of `messages` applies; `{state}` becomes `state`.
+    func message(quoting code: ArraySlice<UInt8>, variant: MessageVariant? = nil, state: String? = nil) -> String {
+        let text = variant.map { $0.message } ?? message
+        guard let state, text.contains("{state}") else { return message(text, quoting: code) }
+        return message(text, quoting: code).replacing("{state}", with: state)
+    }
+
+    private func message(_ text: String, quoting code: ArraySlice<UInt8>) -> String {
+        let messageParts = text == message ? self.messageParts : SourceRule.split(text)
+        guard messageParts.count > 1 else { return text }
         var folded: [UInt8] = []
         folded.reserveCapacity(code.count)
         var pendingSpace = false

@@ -153,7 +153,19 @@ public struct SourceRuleSet: Sendable {
                 return
             }
             reported.insert(reportAt)
-            findings.append(finding(rule: rule, at: reportAt, match: range, source: source, path: path, cache: cache))
+            var variant: SourceRule.MessageVariant?
+            do throws(ConditionLimitHit) {
+                for candidate in rule.messages where try evaluator.holds(candidate.when) {
+                    variant = candidate
+                    break
+                }
+            } catch {
+                variant = nil
+            }
+            var found = finding(rule: rule, at: reportAt, match: range, source: source, path: path, cache: cache,
+                                variant: variant, state: rule.usesState ? evaluator.toggledState()?.name : nil)
+            if let reason = variant?.reason { found.measured["reason"] = .string(reason) }
+            findings.append(found)
         }
     }
 
@@ -211,9 +223,11 @@ public struct SourceRuleSet: Sendable {
     }
 
     private func finding(rule: SourceRule, at offset: Int, match: Range<Int>, source: SwiftSource,
-                         path: String, cache: ContainerCache) -> Finding {
+                         path: String, cache: ContainerCache, variant: SourceRule.MessageVariant? = nil,
+                         state: String? = nil) -> Finding {
         let position = source.position(atOffset: offset)
-        return Finding(rule: rule.id, severity: rule.severity, message: rule.message(quoting: source.bytes[match]),
+        let message = rule.message(quoting: source.bytes[match], variant: variant, state: state)
+        return Finding(rule: rule.id, severity: rule.severity, message: message,
                        location: SourceLocation(file: path, line: position.line, column: position.column),
                        wcag: rule.wcag, baselineKey: cache.lineKeyText(position.line, in: source))
     }
