@@ -39,6 +39,8 @@ public struct Measured: Sendable, Hashable {
         case string(String)
         case bool(Bool)
         case numbers([Double])
+        /// A list of objects (`fix`: one `{role, from, to}` per change).
+        case objects([Measured])
     }
 
     public private(set) var entries: [(key: String, value: Value)]
@@ -65,6 +67,11 @@ public struct Measured: Sendable, Hashable {
         return nil
     }
 
+    public func objects(_ key: String) -> [Measured]? {
+        if case .objects(let list)? = self[key] { return list }
+        return nil
+    }
+
     public func string(_ key: String) -> String? {
         if case .string(let s)? = self[key] { return s }
         return nil
@@ -86,6 +93,7 @@ public struct Measured: Sendable, Hashable {
             case .string(let s): return (entry.key, .string(s))
             case .bool(let b): return (entry.key, .bool(b))
             case .numbers(let ds): return (entry.key, .array(ds.map { .number($0) }))
+            case .objects(let list): return (entry.key, .array(list.map(\.json)))
             }
         })
     }
