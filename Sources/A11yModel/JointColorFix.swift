@@ -96,22 +96,8 @@ public enum JointColorFix {
         }
     }
 
-    private final class Memo: @unchecked Sendable {
-        let lock = NSLock()
-        var answers: [ColorFixProblem: [ColorFixChange]?] = [:]
-        func answer(_ problem: ColorFixProblem, _ compute: () -> [ColorFixChange]?) -> [ColorFixChange]? {
-            lock.lock()
-            if let known = answers[problem] { lock.unlock(); return known }
-            lock.unlock()
-            let value = compute()
-            lock.lock()
-            if answers.count > 10_000 { answers.removeAll(keepingCapacity: true) }
-            answers[problem] = value
-            lock.unlock()
-            return value
-        }
-    }
-    private static let memo = Memo()
+    /// Each distinct theme problem is solved once per process.
+    private static let memo = AnswerMemo<ColorFixProblem, [ColorFixChange]?>(limit: 10_000)
 
     /// OKLab distance between two opaque colours.
     static func distance(_ a: RGBA, _ b: RGBA) -> Double {
