@@ -115,6 +115,8 @@ struct JointFixSearch {
     let alphaMoves: Bool
     /// The roles of the failing checks, the theme's background first.
     let roles: [String]
+    /// Where each role may move (its lightness; with `alphaMoves`, a translucent one's alpha too).
+    let paths: [String: [JointFixPath]]
     /// Every pair of the theme, once.
     let pairs: [ColorFixProblem.Pair]
     /// A node budget: a pathological theme gives its best set so far rather than hang.
@@ -129,6 +131,13 @@ struct JointFixSearch {
         for check in failing { for pair in check { involved.insert(pair.foreground); involved.insert(pair.background) } }
         involved = involved.filter { problem.colors[$0] != nil }
         roles = involved.sorted { ($0 == ColorFixProblem.background ? 0 : 1, $0) < ($1 == ColorFixProblem.background ? 0 : 1, $1) }
+        var paths: [String: [JointFixPath]] = [:]
+        for role in roles {
+            let written = problem.colors[role]!
+            paths[role] = [JointFixPath(written, alpha: false)]
+                + (alphaMoves && !written.isOpaque ? [JointFixPath(written, alpha: true)] : [])
+        }
+        self.paths = paths
         pairs = Array(Set(problem.checks.flatMap { $0 })).sorted {
             ($0.foreground, $0.background, $0.required) < ($1.foreground, $1.background, $1.required)
         }
@@ -179,14 +188,14 @@ struct JointFixSearch {
     /// intervals of its pairs against the others as written, then against the others'
     /// own first candidates.
     func candidateLists() -> [[(cost: Double, color: RGBA)]] {
-        let first = roles.map { ends(of: $0, against: [problem.colors]) }
+        let first = roles.map { ends(of: $0, against: [(problem.colors, nil)]) }
         return roles.enumerated().map { i, role in
-            var contexts: [[String: RGBA]] = []
+            var contexts: [(colors: [String: RGBA], changed: String?)] = []
             for (j, other) in roles.enumerated() where j != i {
                 for color in first[j] {
                     var colors = problem.colors
                     colors[other] = color
-                    contexts.append(colors)
+                    contexts.append((colors, other))
                 }
             }
             var seen = Set<RGBA>([problem.colors[role]!])
@@ -212,17 +221,16 @@ struct JointFixSearch {
     }
 
     /// The ends (passing side, on the 8-bit grid) of the intervals where each pair `role`
-    /// is in passes, moving `role` alone, in each context.
-    func ends(of role: String, against contexts: [[String: RGBA]]) -> [RGBA] {
-        let path = JointFixPath(problem.colors[role]!, alpha: false)
-        let paths = alphaMoves && !problem.colors[role]!.isOpaque
-            ? [path, JointFixPath(problem.colors[role]!, alpha: true)] : [path]
+    /// is in passes, moving `role` alone, in each context; in a context where one other role
+    /// `changed`, only the pairs that read it (the others' ends are already known).
+    func ends(of role: String, against contexts: [(colors: [String: RGBA], changed: String?)]) -> [RGBA] {
         var found: [RGBA] = []
         var seen = Set<RGBA>()
-        for path in paths {
+        let reading = pairs(reading: role)
+        for path in paths[role] ?? [] {
             for context in contexts {
-                for pair in pairs(reading: role) {
-                    var colors = context
+                for pair in reading where context.changed.map({ pairs(reading: $0).contains(pair) }) ?? true {
+                    var colors = context.colors
                     func passes(_ color: RGBA) -> Bool {
                         colors[role] = color
                         return problem.passes(pair, in: colors)
