@@ -39,6 +39,8 @@ public struct Measured: Sendable, Hashable {
         case string(String)
         case bool(Bool)
         case numbers([Double])
+        /// A nested object (`measured.foregroundSource: {"preset": "default"}`), keys in order.
+        indirect case object(Measured)
         /// A list of objects (`fix`: one `{role, from, to}` per change).
         case objects([Measured])
     }
@@ -93,6 +95,7 @@ public struct Measured: Sendable, Hashable {
             case .string(let s): return (entry.key, .string(s))
             case .bool(let b): return (entry.key, .bool(b))
             case .numbers(let ds): return (entry.key, .array(ds.map { .number($0) }))
+            case .object(let fields): return (entry.key, fields.json)
             case .objects(let list): return (entry.key, .array(list.map(\.json)))
             }
         })
@@ -118,6 +121,9 @@ public struct Finding: Sendable, Hashable {
     public var pseudoLocale: String?
     /// The language of the String Catalog translation the variant's label was checked in.
     public var lang: String?
+    /// The plural form (`one`, `few`, `other`, …) of that translation, when the label varies
+    /// by number.
+    public var plural: String?
 
     public init(rule: String, severity: Severity, message: String, location: SourceLocation,
                 component: String? = nil, variant: String? = nil, theme: String? = nil,

@@ -125,9 +125,12 @@ public struct ThemeColor: Sendable, Hashable {
     public var color: RGBA
     /// Where the color's value stands in the spec (nil for preset colors).
     public var location: SourceLocation?
-    public init(color: RGBA, location: SourceLocation? = nil) {
+    /// Where the colour came from when the spec's theme does not write it (a preset's).
+    public var origin: ColorOrigin?
+    public init(color: RGBA, location: SourceLocation? = nil, origin: ColorOrigin? = nil) {
         self.color = color
         self.location = location
+        self.origin = origin
     }
 }
 
@@ -231,6 +234,8 @@ public struct Variant: Sendable, Hashable {
     public var colors: [String: ThemeColor] = [:]
     /// The label's language (BCP 47), over the spec's.
     public var lang: String?
+    /// The plural form (`one`, `other`, …) of a String Catalog text the label is checked in.
+    public var plural: String?
     /// The key of the label in the spec's String Catalog (`textKey`), and where it is written.
     public var textKey: String?
     public var textKeyLocation: SourceLocation?

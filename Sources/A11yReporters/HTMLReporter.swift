@@ -229,6 +229,7 @@ public struct HTMLReporter: Reporter {
                             + (spec.typography.maxLines > 0 ? ", at most \(counted(spec.typography.maxLines, "line"))" : ""))
             }
             out += "<p class=\"meta\">\(Markup.escape(meta.joined(separator: " · ") + " · "))\(Self.placeholder(section, .tally))</p>\n"
+            out += CoverageWords.paragraph(details?.coverage)
             out += "<h3 id=\"\(id)-findings\">Findings</h3>\n"
             spool.write(out)
             out = ""
@@ -652,6 +653,7 @@ public struct HTMLReporter: Reporter {
             writeStrip(variant, spec: spec, theme: themes.first, minimum: details.touchTarget, into: &out)
             out += "</section>\n"
         }
+        HTMLTranslations.write(details, id: id, into: &out)
     }
 
     private static func stateSummary(_ variant: Variant) -> String {
@@ -824,6 +826,7 @@ public struct HTMLReporter: Reporter {
             return number(d)
         case .bool(let b): return b ? "yes" : "no"
         case .numbers(let ds): return ds.map { number($0) }.joined(separator: ", ")
+        case .object(let fields): return fields.entries.map { "\(Markup.escape($0.key)) \(measuredValue($0.key, $0.value, required: nil))" }.joined(separator: ", ")
         case .objects(let list):
             return list.map { object in
                 object.entries.map { measuredValue($0.key, $0.value, required: nil) }.joined(separator: " ")

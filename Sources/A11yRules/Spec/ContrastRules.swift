@@ -49,15 +49,18 @@ public enum ContrastMeasurements {
         if request.kind == .text, variant.visibleText == nil { return nil }
         var background = theme.opaqueBackground
         var backgroundRole: String?
+        var backgroundOrigin = theme.background.origin
         if case .role(let role) = request.background {
             guard let under = theme.colors[role] else { return nil }
             background = under.color.isOpaque ? under.color : under.color.composited(over: background)
             backgroundRole = role
+            backgroundOrigin = under.origin
         }
         if request.kind == .nonText {
             var m = pair(.nonText, variant, theme, role: request.role, subject: request.subject, color: color,
                          on: background, required: WCAG.nonTextContrast, wcag: [WCAG.nonTextContrastCriterion])
             m.backgroundRole = backgroundRole
+            m.backgroundOrigin = backgroundOrigin
             return m
         }
         // WCAG sizes are rendered sizes: the Dynamic Type category scales the font.
@@ -68,6 +71,7 @@ public enum ContrastMeasurements {
         m.largeText = large
         m.fontSize = size
         m.backgroundRole = backgroundRole
+        m.backgroundOrigin = backgroundOrigin
         return m
     }
 
@@ -96,6 +100,7 @@ public enum ContrastMeasurements {
                                     foreground: fg, background: background, ratio: Contrast.ratio(fg, background),
                                     required: required, wcag: wcag, colorLocation: color.location)
         m.written = color.color
+        m.foregroundOrigin = color.origin
         return m
     }
 
@@ -122,6 +127,8 @@ extension SpecRuleContext {
                           ("to", .string(change.to.hexString))])
             })
         }
+        if let origin = m.foregroundOrigin { measured["foregroundSource"] = origin.measured }
+        if let origin = m.backgroundOrigin { measured["backgroundSource"] = origin.measured }
         return finding(["subject": m.subject, "ratio": Contrast.format(m.ratio, against: m.required),
                         "required": formatThreshold(m.required), "wcag": m.wcag.joined(separator: ", "),
                         "theme": m.theme.name],
