@@ -3,15 +3,13 @@ import A11yJSON
 import A11yModel
 import A11yRules
 
-/// `--fix`: rewrites each failing colour value written in a spec to a passing one, changing
-/// only those bytes.
+/// `--fix`: writes each theme's consistent fix (`ContrastMeasurement.themeFix`, the
+/// `measured.fix` entries of its findings) into the spec, changing only the colour values'
+/// bytes, each in its own notation (`ColorEdit`).
 ///
-/// For a colour role of a theme, the value chosen meets every pair the role is in there (as
-/// the foreground, and as the background of another role, as a checked fill under its
-/// checkmark): a translucent colour keeps its RGB and gets the smallest passing alpha when
-/// one exists, any other gets the role's suggestion (nearest OKLCH lightness at its hue). A
-/// value is written in its own notation (`ColorEdit`). Colours that come from a preset, not
-/// from the file, are left alone.
+/// A theme's set is written whole or not at all: when one of its colours is not written in
+/// the file (a preset colour) or its notation cannot hold the new value, no colour of that
+/// theme changes, and the reason is kept (`ReportFix.unfixed`) for `--fix` to say.
 public enum SpecFixer {
     public struct Change: Sendable, Hashable {
         public var file: String
@@ -22,52 +20,44 @@ public enum SpecFixer {
         public var description: String { "\(file):\(line):\(column): \(old) → \(new)" }
     }
 
-    /// The fixes of one spec read from `document` (`bytes`), one per colour value: which
-    /// theme and role it is, and its edits. `measurements` are the spec's contrast pairs as
-    /// the run measured them for its rules (`ContrastMeasurements.measure`), not measured
-    /// again here.
+    /// The fixes of one spec read from `document` (`bytes`), one per colour value of each
+    /// theme's set. `measurements` are the spec's contrast pairs as the run measured them
+    /// for its rules (`ContrastMeasurements.measure`), not measured again here.
     public static func fixes(for spec: ComponentSpec, measurements: [ContrastMeasurement],
                              document: JSONDocument, bytes: [UInt8]) -> [ReportFix] {
         var result: [ReportFix] = []
-        var done = Set<SourceLocation>()
-        // A pair whose background is itself being fixed waits for the next round: a
-        // darker fill may already make its white checkmark pass.
-        let fixing = Set(measurements.filter(\.isReported).map { "\($0.theme.name)\u{1F}\($0.role)" })
-        for failing in measurements where failing.isReported {
-            if let background = failing.backgroundRole, fixing.contains("\(failing.theme.name)\u{1F}\(background)") {
-                continue
+        var themes = Set<String>()
+        var written = Set<SourceLocation>()  // colour values a theme's set writes
+        for failing in measurements where failing.isReported && themes.insert(failing.theme.name).inserted {
+            guard let changes = failing.themeFix, !changes.isEmpty else { continue }
+            var fixes: [ReportFix] = []
+            var reasons: [String?] = []
+            for change in changes {
+                var fix = ReportFix(file: spec.file, theme: failing.theme.name, role: change.role, edits: [],
+                                    colour: change.to.hexString)
+                if let location = change.location, location.file == spec.file,
+                   let node = Self.node(at: location, in: document.root),
+                   let edits = ColorEdit.edits(for: node, in: bytes, to: change.to,
+                                               accepts: { $0.hexString == change.to.hexString }) {
+                    fix.edits = edits
+                    // A colour a variant sets is shared by every theme: the first theme's set writes it.
+                    let shared = edits.contains { !written.insert(SourceLocation(file: spec.file, line: $0.line, column: $0.column)).inserted }
+                    reasons.append(shared ? "\(change.role) is shared with another theme's fix" : nil)
+                } else {
+                    reasons.append(change.location == nil
+                        ? "preset colour: \(change.role) is not written in the spec (set it to \(change.to.hexString))"
+                        : "the notation of \(change.role) cannot hold \(change.to.hexString)")
+                }
+                fixes.append(fix)
             }
-            guard let location = failing.colorLocation, location.file == spec.file, done.insert(location).inserted,
-                  let node = Self.node(at: location, in: document.root) else { continue }
-            let pairs = measurements.filter { $0.theme.name == failing.theme.name && $0.role == failing.role }
-            let under = measurements.filter { $0.theme.name == failing.theme.name && $0.backgroundRole == failing.role }
-            let requirements = Array(Set(pairs.map { ContrastRequirement(background: $0.background, ratio: $0.required) }))
-                + under.map { ContrastRequirement(under: $0.written, ratio: $0.required) }
-            // How a candidate (as it would be parsed back) renders in every pair.
-            func meetsAll(_ candidate: RGBA) -> Bool {
-                requirements.allSatisfy { requirement in
-                    guard let background = requirement.background else { return requirement.isMet(by: candidate.isOpaque ? candidate : candidate.composited(over: failing.theme.opaqueBackground)) }
-                    return requirement.isMet(by: candidate.isOpaque ? candidate : candidate.composited(over: background))
+            // The set is written whole or not at all.
+            if let first = reasons.compactMap({ $0 }).first {
+                for i in fixes.indices {
+                    fixes[i].edits = []
+                    fixes[i].unfixed = reasons[i] ?? "written only with the rest of the theme's set, and \(first)"
                 }
             }
-            var candidates: [RGBA] = []
-            if let alpha = ContrastSuggestion.smallestAlpha(of: failing.written, meeting: requirements.filter { $0.background != nil }) {
-                var translucent = failing.written
-                translucent.alpha = alpha
-                candidates.append(translucent)
-            }
-            if let opaque = ContrastSuggestion.nearest(to: failing.foreground, meeting: requirements) {
-                candidates.append(opaque)
-            }
-            for candidate in candidates where meetsAll(candidate) {
-                if let edits = ColorEdit.edits(for: node, in: bytes, to: candidate, accepts: meetsAll) {
-                    if !edits.isEmpty {
-                        result.append(ReportFix(file: spec.file, theme: failing.theme.name, role: failing.role,
-                                                edits: edits, colour: candidate.isOpaque ? candidate.hexRGB : candidate.hexString))
-                    }
-                    break
-                }
-            }
+            result += fixes
         }
         return result
     }
@@ -89,10 +79,10 @@ public enum SpecFixer {
         return nil
     }
 
-    /// Lints `paths`' specs and rewrites their failing colours, round after round (a fixed
-    /// fill changes the pair its checkmark is in) until nothing changes, in memory. The
-    /// edits are the ones each round's lint works out from its own measurements
-    /// (`linter` must have `reportFixes` set).
+    /// Lints `paths`' specs and rewrites their failing colours, round after round (until
+    /// nothing changes; one round writes each theme's whole set), in memory. The edits are
+    /// the ones each round's lint works out from its own measurements (`linter` must have
+    /// `reportFixes` set).
     /// Returns the files' new bytes (only those that changed) and the changes made.
     public static func fix(_ specFiles: [String], linter: Linter, rounds: Int = 4) -> (files: [String: (old: [UInt8], new: [UInt8])], changes: [Change]) {
         var contents: [String: [UInt8]] = [:]
@@ -121,5 +111,42 @@ public enum SpecFixer {
         var files: [String: (old: [UInt8], new: [UInt8])] = [:]
         for (file, bytes) in contents where bytes != original[file] { files[file] = (original[file]!, bytes) }
         return (files, changes)
+    }
+
+    /// One line per contrast failure `--fix` left, saying why: `inputs` linted as the fix
+    /// leaves them (`fixed`: new bytes of the specs it rewrote).
+    public static func unfixed(_ inputs: [LintInput], fixed: [String: [UInt8]], linter: Linter) -> [String] {
+        let linted = inputs.map { input -> LintInput in
+            var input = input
+            if input.contents == nil, let bytes = fixed[input.path] { input.contents = bytes }
+            return input
+        }
+        let stdin = Set(inputs.filter { $0.contents != nil }.map(\.path))
+        var lines: [String] = []
+        var seen = Set<String>()
+        let stream = LintStream(groups: [LintStream.Group(linter: linter, inputs: linted)], jobs: linter.configuration.jobs)
+        _ = stream.run(emit: { results in
+            for finding in results.findings where ["text-contrast", "nontext-contrast"].contains(finding.rule) {
+                let line = "\(finding.location.description): not fixed: \(finding.rule) in theme \(finding.theme ?? "-")"
+                    + " (\(finding.measured.string("role") ?? "-")): "
+                    + reason(finding, fixes: results.fixes, stdin: stdin.contains(finding.location.file))
+                if seen.insert(line).inserted { lines.append(line) }
+            }
+        })
+        return lines
+    }
+
+    static func reason(_ finding: Finding, fixes: [String: ReportFix], stdin: Bool) -> String {
+        if stdin { return "read from stdin, nothing to rewrite (lint the file itself)" }
+        if finding.location.file.hasSuffix(".swift") { return "Swift source: --fix rewrites spec files only" }
+        guard let entries = finding.measured.objects("fix") else {
+            return "no passing colour: no set of colour changes passes every pair of this theme"
+        }
+        // The finding's own colours' reasons first.
+        let reasons = entries.compactMap { entry in
+            fixes[ReportFix.key(file: finding.location.file, theme: finding.theme, role: entry.string("role"))]?.unfixed
+        }
+        if let why = reasons.first(where: { !$0.hasPrefix("written only") }) ?? reasons.first { return why }
+        return "still failing after every round"
     }
 }

@@ -33,9 +33,21 @@ public struct ContrastMeasurement: Sendable, Hashable {
     /// colour's own hue), and for a translucent colour the smallest passing alpha.
     public var suggestion: RGBA?
     public var suggestedAlpha: Double?
-    /// For a failing pair whose role is in other pairs of the theme too: one value that
-    /// passes all of them, when one exists.
+    /// No longer set (the theme's `fix` replaces it); kept until HTMLReporter's rows stop
+    /// reading it.
     public var roleSuggestion: RGBA?
+    /// Which check of the spec this pair belongs to: the pairs of one check are
+    /// alternatives (a button's fill, else its border); the check passes when one does.
+    public var check = 0
+    /// The colour values the pair reads, as the joint fix names them: the role, or for a
+    /// variant's own colour the role and where it is written; `background` for the theme's.
+    public var foregroundKey = ""
+    public var backgroundKey = ""
+    /// The theme's one consistent fix (`JointColorFix`), the same on every pair of the theme:
+    /// empty when nothing fails, nil when no consistent set exists.
+    public var themeFix: [ThemeColorChange]?
+    /// For a reported pair: the changes of `themeFix` that touch its check's colours.
+    public var fix: [ThemeColorChange]?
 
     public init(kind: Kind, variant: Variant, theme: Theme, role: String, subject: String, foreground: RGBA,
                 background: RGBA, ratio: Double, required: Double, wcag: [String], largeText: Bool? = nil,
@@ -67,3 +79,24 @@ public struct ContrastMeasurement: Sendable, Hashable {
     public var requirement: ContrastRequirement { ContrastRequirement(background: background, ratio: required) }
 }
 
+
+/// One change of a theme's consistent fix, with where the colour is written.
+public struct ThemeColorChange: Sendable, Hashable {
+    /// The colour value's key in the fix (`ContrastMeasurement.foregroundKey`).
+    public var key: String
+    /// The colour role, or `background`.
+    public var role: String
+    /// As written (translucent colours keep their alpha), and the new value.
+    public var from: RGBA
+    public var to: RGBA
+    /// Where the colour is written; nil for a preset colour.
+    public var location: SourceLocation?
+
+    public init(key: String, role: String, from: RGBA, to: RGBA, location: SourceLocation?) {
+        self.key = key
+        self.role = role
+        self.from = from
+        self.to = to
+        self.location = location
+    }
+}

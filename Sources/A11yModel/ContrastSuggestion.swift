@@ -121,22 +121,7 @@ public enum ContrastSuggestion {
         var requirements: [ContrastRequirement]
         var alpha: Bool
     }
-    private final class Memo: @unchecked Sendable {
-        let lock = NSLock()
-        var answers: [Question: RGBA?] = [:]
-        func answer(_ question: Question, _ compute: () -> RGBA?) -> RGBA? {
-            lock.lock()
-            if let known = answers[question] { lock.unlock(); return known }
-            lock.unlock()
-            let value = compute()
-            lock.lock()
-            if answers.count > 100_000 { answers.removeAll(keepingCapacity: true) }
-            answers[question] = value
-            lock.unlock()
-            return value
-        }
-    }
-    private static let memo = Memo()
+    private static let memo = AnswerMemo<Question, RGBA?>(limit: 100_000)
 
     /// The nearest opaque colour meeting every requirement, or nil when none exists at
     /// this hue (for example 7:1 against mid grey).
@@ -214,6 +199,28 @@ public enum ContrastSuggestion {
             return Double(k) / 255
         }
         return nil
+    }
+}
+
+/// Answers already worked out in this process, by question, shared by every thread (a lock
+/// guards the table; the work runs outside it). Past `limit` answers the table starts again.
+final class AnswerMemo<Question: Hashable, Answer>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var answers: [Question: Answer] = [:]
+    private let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    func answer(_ question: Question, _ compute: () -> Answer) -> Answer {
+        lock.lock()
+        if let known = answers[question] { lock.unlock(); return known }
+        lock.unlock()
+        let value = compute()
+        lock.lock()
+        if answers.count > limit { answers.removeAll(keepingCapacity: true) }
+        answers[question] = value
+        lock.unlock()
+        return value
     }
 }
 

@@ -41,6 +41,8 @@ public struct Measured: Sendable, Hashable {
         case numbers([Double])
         /// A nested object (`measured.foregroundSource: {"preset": "default"}`), keys in order.
         indirect case object(Measured)
+        /// A list of objects (`fix`: one `{role, from, to}` per change).
+        case objects([Measured])
     }
 
     public private(set) var entries: [(key: String, value: Value)]
@@ -67,6 +69,11 @@ public struct Measured: Sendable, Hashable {
         return nil
     }
 
+    public func objects(_ key: String) -> [Measured]? {
+        if case .objects(let list)? = self[key] { return list }
+        return nil
+    }
+
     public func string(_ key: String) -> String? {
         if case .string(let s)? = self[key] { return s }
         return nil
@@ -89,6 +96,7 @@ public struct Measured: Sendable, Hashable {
             case .bool(let b): return (entry.key, .bool(b))
             case .numbers(let ds): return (entry.key, .array(ds.map { .number($0) }))
             case .object(let fields): return (entry.key, fields.json)
+            case .objects(let list): return (entry.key, .array(list.map(\.json)))
             }
         })
     }

@@ -91,6 +91,9 @@ public struct ReportFix: Sendable, Hashable {
     public var edits: [ByteEdit]
     /// The colour written, for messages (`#2DA24A`, `#0000008A`).
     public var colour: String
+    /// Why the theme's set is not written (its edits are then empty): a preset colour, a
+    /// notation that cannot hold the new value.
+    public var unfixed: String?
 
     public init(file: String, theme: String, role: String, edits: [ByteEdit], colour: String) {
         self.file = file

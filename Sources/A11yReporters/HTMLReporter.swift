@@ -506,21 +506,20 @@ public struct HTMLReporter: Reporter {
             out += "<p class=\"context\">\(line.themes.count == 1 ? "Theme" : "Themes"): "
                 + line.themes.map { "<code>\(Markup.escape($0))</code>" }.joined(separator: ", ") + "</p>\n"
         }
-        if case .string(let hex)? = finding.measured["suggestion"], let colour = RGBA(hex: hex) {
-            var text = "Try \(chip(colour)) <code>\(Markup.escape(colour.hexRGB))</code>"
-            if case .number(let ratio)? = finding.measured["suggestionRatio"] {
-                let required: Double = { if case .number(let r)? = finding.measured["required"] { return r }; return 0 }()
-                text += " (\(ratioText(ratio, required: required)):1)"
-            }
-            if case .number(let alpha)? = finding.measured["suggestedAlpha"] { text += ", or keep the colour at opacity \(alphaText(alpha))" }
-            if case .string(let role)? = finding.measured["roleSuggestion"], let shared = RGBA(hex: role) {
-                text += "; \(chip(shared)) <code>\(Markup.escape(shared.hexRGB))</code> passes every pair of this colour role"
-            }
-            out += "<p class=\"suggestion\">\(text)</p>\n"
+        if let fix = finding.measured.objects("fix") {
+            out += "<p class=\"suggestion\">Fix for this theme: " + fix.map { entry -> String in
+                let from = entry.string("from") ?? "", to = entry.string("to") ?? ""
+                return "<code>\(Markup.escape(entry.string("role") ?? ""))</code> "
+                    + (RGBA(hex: from).map { chip($0, translucent: true) } ?? "") + "<code>\(Markup.escape(from))</code> → "
+                    + (RGBA(hex: to).map { chip($0, translucent: true) } ?? "") + "<code>\(Markup.escape(to))</code>"
+            }.joined(separator: ", ") + "</p>\n"
+        } else if case .string(let hex)? = finding.measured["suggestion"], let colour = RGBA(hex: hex) {
+            out += "<p class=\"suggestion\">No colour change passes every pair of this theme; this pair alone passes with "
+                + "\(chip(colour)) <code>\(Markup.escape(colour.hexRGB))</code></p>\n"
         }
         let links = wcagLinks(finding.wcag)
         if !links.isEmpty { out += "<p class=\"wcag\">\(links)</p>\n" }
-        let shown = finding.measured.entries.filter { !["suggestion", "suggestionRatio", "suggestedAlpha", "roleSuggestion"].contains($0.key) }
+        let shown = finding.measured.entries.filter { !["suggestion", "suggestionRatio", "suggestedAlpha", "roleSuggestion", "fix"].contains($0.key) }
         if !shown.isEmpty {
             let required: Double? = { if case .number(let r)? = finding.measured["required"] { return r }; return nil }()
             out += "<dl class=\"measured\">"
@@ -932,6 +931,10 @@ public struct HTMLReporter: Reporter {
         case .bool(let b): return b ? "yes" : "no"
         case .numbers(let ds): return ds.map { number($0) }.joined(separator: ", ")
         case .object(let fields): return fields.entries.map { "\(Markup.escape($0.key)) \(measuredValue($0.key, $0.value, required: nil))" }.joined(separator: ", ")
+        case .objects(let list):
+            return list.map { object in
+                object.entries.map { measuredValue($0.key, $0.value, required: nil) }.joined(separator: " ")
+            }.joined(separator: "; ")
         case .string(let s):
             if Markup.isHexColor(s), let colour = RGBA(hex: s) { return chip(colour, translucent: true) + "<code>\(Markup.escape(s))</code>" }
             return Markup.escape(s)

@@ -50,8 +50,7 @@ public struct SARIFReporter: Reporter {
                 let (hash, occurrence) = fingerprints.next(finding, path: SARIFReporter.artifactURI(file).uri)
                 var location = finding.location
                 location.file = file
-                let fix = results.fixes[ReportFix.key(file: finding.location.file, theme: finding.theme,
-                                                      role: finding.measured.string("role"))]
+                let fix = SARIFReporter.fixes(of: finding, in: results.fixes)
                 let rule: Int
                 if let known = ruleIDs[finding.rule] {
                     rule = known
@@ -223,7 +222,7 @@ public struct SARIFReporter: Reporter {
     }
 
     static func resultMembers(_ finding: Finding, location: SourceLocation, ruleIndex: Int, fingerprint: String,
-                              fix: ReportFix? = nil) -> [(String, JSONOutput)] {
+                              fix: [ReportFix] = []) -> [(String, JSONOutput)] {
         var properties: [(String, JSONOutput)] = []
         if let component = finding.component { properties.append(("component", .string(component))) }
         if let variant = finding.variant { properties.append(("variant", .string(variant))) }
@@ -237,17 +236,28 @@ public struct SARIFReporter: Reporter {
             ("message", .object([("text", .string(finding.message))])),
             ("locations", .array([.object([("physicalLocation", physicalLocation(location))])])),
             ("partialFingerprints", .object([(fingerprintKey, .string(fingerprint))])),
-        ] + (fix.map { [("fixes", .array([self.fix($0, location: location)]))] } ?? []) + [
+        ] + (fix.isEmpty ? [] : [("fixes", .array([self.fix(fix, location: location)]))]) + [
             ("properties", .object(properties)),
         ]
     }
 
-    /// A SARIF fix: the colour value's bytes replaced (GitHub shows it as a suggestion).
-    static func fix(_ fix: ReportFix, location: SourceLocation) -> JSONOutput {
+    /// The edits of `finding`'s entries of its theme's fix (`measured.fix`), as `--fix` writes
+    /// them; none when one of them cannot be written.
+    public static func fixes(of finding: Finding, in fixes: [String: ReportFix]) -> [ReportFix] {
+        let entries = finding.measured.objects("fix") ?? []
+        let found = entries.compactMap { entry in
+            fixes[ReportFix.key(file: finding.location.file, theme: finding.theme, role: entry.string("role"))]
+        }
+        return found.count == entries.count && found.allSatisfy({ $0.unfixed == nil && !$0.edits.isEmpty }) ? found : []
+    }
+
+    /// A SARIF fix: the colour values' bytes replaced (GitHub shows it as a suggestion), every
+    /// entry of the finding's `measured.fix` in one change.
+    static func fix(_ fixes: [ReportFix], location: SourceLocation) -> JSONOutput {
         let (uri, base) = artifactURI(location.file)
         var artifact: [(String, JSONOutput)] = [("uri", .string(uri))]
         if let base { artifact.append(("uriBaseId", .string(base))) }
-        let replacements: [JSONOutput] = fix.edits.map { edit in
+        let replacements: [JSONOutput] = fixes.flatMap(\.edits).sorted { $0.range.lowerBound < $1.range.lowerBound }.map { edit in
             .object([
                 ("deletedRegion", .object([
                     ("startLine", .int(edit.line)), ("startColumn", .int(edit.column)),
@@ -257,7 +267,8 @@ public struct SARIFReporter: Reporter {
             ])
         }
         return .object([
-            ("description", .object([("text", .string("Use \(fix.colour) for \(fix.role) in theme \(fix.theme)"))])),
+            ("description", .object([("text", .string(fixes.map { "Use \($0.colour) for \($0.role)" }.joined(separator: " and ")
+                                                      + " in theme \(fixes[0].theme)"))])),
             ("artifactChanges", .array([.object([
                 ("artifactLocation", .object(artifact)),
                 ("replacements", .array(replacements)),

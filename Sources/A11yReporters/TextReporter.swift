@@ -92,13 +92,18 @@ public struct TextReporter: Reporter {
             return named + Self.suggestion(finding.measured)
         }
 
-        /// `; try #767676 (4.54:1)` for a contrast finding with a suggestion.
+        /// `; fix: checkedFill #40B259 → #2DA24A` for a contrast finding: the entries of its
+        /// theme's consistent fix (`measured.fix`), what `--fix` writes; without one, the
+        /// pair's own suggestion and why there is no fix.
         static func suggestion(_ measured: Measured) -> String {
+            if let fix = measured.objects("fix") {
+                return "; fix: " + fix.map { "\($0.string("role") ?? "") \($0.string("from") ?? "") → \($0.string("to") ?? "")" }
+                    .joined(separator: ", ")
+            }
             guard let colour = measured.string("suggestion"), let ratio = measured.number("suggestionRatio") else { return "" }
             let required = measured.number("required") ?? ratio
-            var text = "; try \(colour) (\(Contrast.format(ratio, against: required)):1)"
-            if let role = measured.string("roleSuggestion") { text += ", or \(role) for every pair of this color role" }
-            return text
+            return "; no colour change passes every pair of this theme (this pair alone: \(colour),"
+                + " \(Contrast.format(ratio, against: required)):1)"
         }
     }
 

@@ -74,14 +74,22 @@ import Testing
         #expect(html.contains("<p class=\"context\">Theme: <code>brand/washed</code></p>"))
     }
 
-    @Test func suggestionSwatchBesideAFailure() {
+    /// The hint is the theme's fix (`measured.fix`, what `--fix` writes); without one, that
+    /// no change passes every pair, and the pair's own suggestion.
+    @Test func fixSwatchesBesideAFailure() {
         var finding = Fixtures.contrast
         finding.measured["suggestion"] = .string("#6B6B6B")
         finding.measured["suggestionRatio"] = .number(5.33)
         finding.measured["suggestedAlpha"] = .number(0.5411)
+        let unsolved = Reporters.named("html")!.render(Fixtures.report(findings: [finding], inputErrors: []), options: Self.options)
+        #expect(unsolved.contains("<p class=\"suggestion\">No colour change passes every pair of this theme; this pair alone passes with "
+            + "<span class=\"chip\" style=\"background-color:#6B6B6B\" aria-hidden=\"true\"></span> <code>#6B6B6B</code></p>"))
+        finding.measured["fix"] = .objects([Measured([("role", .string("textEnabled")), ("from", .string("#808080")),
+                                                      ("to", .string("#767676"))])])
         let html = Reporters.named("html")!.render(Fixtures.report(findings: [finding], inputErrors: []), options: Self.options)
-        #expect(html.contains("<p class=\"suggestion\">Try <span class=\"chip\" style=\"background-color:#6B6B6B\" aria-hidden=\"true\"></span>"
-            + " <code>#6B6B6B</code> (5.33:1), or keep the colour at opacity 55%</p>"))
+        #expect(html.contains("<p class=\"suggestion\">Fix for this theme: <code>textEnabled</code> "
+            + "<span class=\"chip\" style=\"background-color:#808080\" aria-hidden=\"true\"></span><code>#808080</code> → "
+            + "<span class=\"chip\" style=\"background-color:#767676\" aria-hidden=\"true\"></span><code>#767676</code></p>"), "\(html)")
     }
 
     @Test func ratioNeverRoundsOntoTheThreshold() {

@@ -40,6 +40,8 @@ import Testing
     static func reportWithFix() -> LintReport {
         var contrast = Fixtures.contrast
         contrast.measured["role"] = .string("textEnabled")
+        contrast.measured["fix"] = .objects([Measured([("role", .string("textEnabled")), ("from", .string("#808080")),
+                                                       ("to", .string("#767676"))])])
         var report = Fixtures.report(findings: [contrast], inputErrors: [])
         let edit = ByteEdit(range: 300..<307, replacement: "767676", line: 14, column: 27, original: "808080")
         report.fixes[ReportFix.key(file: contrast.location.file, theme: "default/light", role: "textEnabled")] =

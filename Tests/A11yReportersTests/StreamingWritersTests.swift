@@ -310,8 +310,7 @@ enum WholeRendering {
             let (hash, occurrence) = fingerprints.next(finding, path: SARIFReporter.artifactURI(file).uri)
             var location = finding.location
             location.file = file
-            let fix = report.fixes[ReportFix.key(file: finding.location.file, theme: finding.theme,
-                                                 role: finding.measured.string("role"))]
+            let fix = SARIFReporter.fixes(of: finding, in: report.fixes)
             return .object(SARIFReporter.resultMembers(finding, location: location, ruleIndex: ruleIndex[finding.rule] ?? 0,
                                                        fingerprint: "\(hash):\(occurrence)", fix: fix))
         }

@@ -51,9 +51,12 @@ import A11yModel
         }
     }
 
-    @Test func textShowsTheSuggestion() {
+    /// The text hint is the theme's consistent fix (`measured.fix`), not the pair's own
+    /// suggestion: the checkmark's finding darkens the shared fill, as the fill's does.
+    @Test func textShowsTheThemesFix() {
         let result = CLI.run(["Samples/specs/components/CheckboxView.json"])
-        #expect(result.stdout.contains("Label text contrast 3.98:1 is below 4.5:1 (WCAG 1.4.3) in theme default/light (variant 'accept-terms'); try #767676 (4.54:1) [text-contrast]"),
+        #expect(result.stdout.contains("Label text contrast 3.98:1 is below 4.5:1 (WCAG 1.4.3) in theme default/light (variant 'accept-terms'); fix: textEnabled #00000080 → #00000089 [text-contrast]"),
                 "\(result.stdout)")
+        #expect(result.stdout.contains("Checkmark contrast 2.72:1 is below 3:1 (WCAG 1.4.11) in theme default/light (variant 'circle-checked'); fix: checkedFill #40B259 → #36A951 [nontext-contrast]"))
     }
 }

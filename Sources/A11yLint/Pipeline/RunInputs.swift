@@ -62,7 +62,8 @@ struct RunInputs {
 }
 
 /// `--fix`, before the lint: rewrites the failing colour values of the input specs (or,
-/// with `--dry-run`, only works out the diff), so that the lint sees the result.
+/// with `--dry-run`, only works out the diff), so that the lint sees the result, and says
+/// why each contrast failure it leaves was not fixed.
 struct RunFix {
     var changes: [SpecFixer.Change] = []
     var diff: String?
@@ -97,6 +98,8 @@ struct RunFix {
         }
         if !request.quiet {
             settings.messages += changes.map { $0.description }
+            let fixedBytes = fixed.files.mapValues(\.new)
+            settings.messages += SpecFixer.unfixed(inputs, fixed: fixedBytes, linter: linter)
         }
     }
 }

@@ -9,20 +9,38 @@ public enum ContrastMeasurements {
     public static func measure(_ spec: ComponentSpec, options: RuleOptions) -> [ContrastMeasurement] {
         guard let definition = spec.definition else { return [] }
         var result: [ContrastMeasurement] = []
+        var checks = 0
         for variant in spec.variants where variant.isEnabled {
             for theme in spec.themes(for: variant) {
+                let own = spec.themes.first { $0.name == theme.name }
                 for check in definition.contrastChecks(for: variant, in: theme, spec: spec) {
                     var group = check.alternatives.compactMap { measure($0, spec, variant, theme, options) }
                     guard !group.isEmpty else { continue }
                     // One finding per check: none when an alternative passes, else on the first.
                     let met = group.contains(where: \.passes)
                     for i in group.indices where met || i > 0 { group[i].excused = !group[i].passes }
+                    checks += 1
+                    for i in group.indices {
+                        group[i].check = checks
+                        group[i].foregroundKey = key(group[i].role, theme, own: own)
+                        group[i].backgroundKey = group[i].backgroundRole.map { key($0, theme, own: own) }
+                            ?? ColorFixProblem.background
+                    }
                     result += group
                 }
             }
         }
         suggest(&result)
+        JointFixes.fill(&result)
         return result
+    }
+
+    /// How the joint fix names a role's colour: the role, or, for a colour a variant sets
+    /// itself, the role and where that colour is written.
+    private static func key(_ role: String, _ theme: Theme, own: Theme?) -> String {
+        let color = theme.colors[role]
+        guard let base = own?.colors[role], base != color, let location = color?.location else { return role }
+        return "\(role)@\(location.line):\(location.column)"
     }
 
     private static func measure(_ request: ColorPairRequest, _ spec: ComponentSpec, _ variant: Variant, _ theme: Theme,
@@ -57,19 +75,9 @@ public enum ContrastMeasurements {
         return m
     }
 
-    /// Fills in the suggestions of the failing pairs. A role's colour is one value per theme
-    /// shared by every variant, so besides the nearest colour for the pair alone, the role
-    /// gets one value that meets every pair it is in within the theme: as the foreground,
-    /// and as the background of another role (a checked fill under its checkmark).
+    /// Fills in each failing pair's own suggestion: the nearest colour that passes this pair
+    /// alone (the theme's consistent fix is `JointFixes`).
     static func suggest(_ measurements: inout [ContrastMeasurement]) {
-        struct RoleKey: Hashable { var theme: String; var role: String }
-        var asForeground: [RoleKey: [Int]] = [:]
-        var asBackground: [RoleKey: [Int]] = [:]
-        for (i, m) in measurements.enumerated() {
-            asForeground[RoleKey(theme: m.theme.name, role: m.role), default: []].append(i)
-            if let role = m.backgroundRole { asBackground[RoleKey(theme: m.theme.name, role: role), default: []].append(i) }
-        }
-        var roleSuggestions: [RoleKey: RGBA?] = [:]
         // Variants repeat the same pairs: each distinct one is searched once.
         struct PairKey: Hashable { var foreground: RGBA; var written: RGBA; var requirement: ContrastRequirement }
         var found: [PairKey: (RGBA?, Double?)] = [:]
@@ -81,16 +89,6 @@ public enum ContrastMeasurements {
                                ContrastSuggestion.smallestAlpha(of: m.written, meeting: [m.requirement]))
             }
             (measurements[i].suggestion, measurements[i].suggestedAlpha) = found[pair]!
-            let key = RoleKey(theme: m.theme.name, role: m.role)
-            guard (asForeground[key]?.count ?? 0) + (asBackground[key]?.count ?? 0) > 1 else { continue }
-            if roleSuggestions[key] == nil {
-                let pairs = (asForeground[key] ?? []).map { measurements[$0] }
-                let under = (asBackground[key] ?? []).map { measurements[$0] }
-                var requirements = Array(Set(pairs.map(\.requirement)))
-                requirements += under.map { ContrastRequirement(under: $0.written, ratio: $0.required) }
-                roleSuggestions[key] = .some(ContrastSuggestion.nearest(to: m.foreground, meeting: requirements))
-            }
-            measurements[i].roleSuggestion = roleSuggestions[key] ?? nil
         }
     }
 
@@ -123,8 +121,11 @@ extension SpecRuleContext {
             measured["suggestionRatio"] = .number(Contrast.ratio(suggestion, m.background))
         }
         if let alpha = m.suggestedAlpha { measured["suggestedAlpha"] = .number(alpha) }
-        if let role = m.roleSuggestion, role.hexRGB != m.suggestion?.hexRGB {
-            measured["roleSuggestion"] = .string(role.hexRGB)
+        if let fix = m.fix {
+            measured["fix"] = .objects(fix.map { change in
+                Measured([("role", .string(change.role)), ("from", .string(change.from.hexString)),
+                          ("to", .string(change.to.hexString))])
+            })
         }
         if let origin = m.foregroundOrigin { measured["foregroundSource"] = origin.measured }
         if let origin = m.backgroundOrigin { measured["backgroundSource"] = origin.measured }

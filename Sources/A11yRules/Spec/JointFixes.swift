@@ -1,0 +1,57 @@
+import A11yModel
+
+/// The theme's one consistent fix on every pair (`ContrastMeasurement.themeFix`) and, on each
+/// reported pair, its changes that touch the pair's check (`fix`): all the checks of a
+/// theme (every variant, text and non-text) are solved together by `JointColorFix`.
+enum JointFixes {
+    static func fill(_ measurements: inout [ContrastMeasurement]) {
+        var byTheme: [String: [Int]] = [:]
+        for (i, m) in measurements.enumerated() { byTheme[m.theme.name, default: []].append(i) }
+        for indices in byTheme.values where indices.contains(where: { measurements[$0].isReported }) {
+            let (problem, written) = Self.problem(indices.map { measurements[$0] })
+            let changes = JointColorFix.solve(problem).map { list in
+                list.map { change in
+                    ThemeColorChange(key: change.role, role: written[change.role]!.role, from: change.from,
+                                     to: change.to, location: written[change.role]!.location)
+                }
+            }
+            var keysOfCheck: [Int: Set<String>] = [:]
+            for i in indices {
+                keysOfCheck[measurements[i].check, default: []].formUnion([measurements[i].foregroundKey,
+                                                                           measurements[i].backgroundKey])
+            }
+            for i in indices {
+                measurements[i].themeFix = changes
+                guard measurements[i].isReported, let changes else { continue }
+                let keys = keysOfCheck[measurements[i].check] ?? []
+                measurements[i].fix = changes.filter { keys.contains($0.key) }
+            }
+        }
+    }
+
+    /// One theme's colours and checks as the solver reads them, and, per key, the role and
+    /// where its colour is written.
+    static func problem(_ pairs: [ContrastMeasurement])
+        -> (ColorFixProblem, [String: (role: String, location: SourceLocation?)]) {
+        let theme = pairs[0].theme
+        var colors: [String: RGBA] = [ColorFixProblem.background: theme.background.color]
+        var written: [String: (role: String, location: SourceLocation?)] =
+            [ColorFixProblem.background: (ColorFixProblem.background, theme.background.location)]
+        var checks: [Int: [ColorFixProblem.Pair]] = [:]
+        for m in pairs {
+            colors[m.foregroundKey] = m.written
+            written[m.foregroundKey] = (m.role, m.colorLocation)
+            if let role = m.backgroundRole, let color = m.theme.colors[role] {
+                colors[m.backgroundKey] = color.color
+                written[m.backgroundKey] = (role, color.location)
+            }
+            checks[m.check, default: []].append(ColorFixProblem.Pair(foreground: m.foregroundKey, background: m.backgroundKey,
+                                                                     required: m.required))
+        }
+        // Variants repeat the same checks: each distinct one once, in a stable order.
+        let distinct = Set(checks.values).sorted { $0.description < $1.description }
+        let backdrop = theme.backdrop?.color ?? .white
+        return (ColorFixProblem(colors: colors, backdrop: backdrop.isOpaque ? backdrop : backdrop.composited(over: .white),
+                                checks: distinct), written)
+    }
+}
