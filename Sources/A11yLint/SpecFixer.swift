@@ -33,7 +33,8 @@ public enum SpecFixer {
         // A pair whose background is itself being fixed waits for the next round: a
         // darker fill may already make its white checkmark pass.
         let fixing = Set(measurements.filter(\.isReported).map { "\($0.theme.name)\u{1F}\($0.role)" })
-        for failing in measurements where failing.isReported {
+        // A colour that comes from a token or colour set is never overwritten with a hex.
+        for failing in measurements where failing.isReported && failing.foregroundSource == nil {
             if let background = failing.backgroundRole, fixing.contains("\(failing.theme.name)\u{1F}\(background)") {
                 continue
             }

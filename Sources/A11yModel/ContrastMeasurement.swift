@@ -22,6 +22,9 @@ public struct ContrastMeasurement: Sendable, Hashable {
     public var colorLocation: SourceLocation?
     /// The foreground colour as written (translucent colours keep their alpha).
     public var written: RGBA = .black
+    /// Where the foreground and background came from when they are references.
+    public var foregroundSource: ColorProvenance?
+    public var backgroundSource: ColorProvenance?
     /// The colour role the background is, when it is a role of the theme (the checkmark
     /// lies on `checkedFill`); nil for the theme's background.
     public var backgroundRole: String?

@@ -39,6 +39,8 @@ public struct Measured: Sendable, Hashable {
         case string(String)
         case bool(Bool)
         case numbers([Double])
+        /// A nested object (`foregroundSource`: `{"ref", "file", "line", "value"}`).
+        indirect case object(Measured)
     }
 
     public private(set) var entries: [(key: String, value: Value)]
@@ -65,6 +67,11 @@ public struct Measured: Sendable, Hashable {
         return nil
     }
 
+    public func object(_ key: String) -> Measured? {
+        if case .object(let m)? = self[key] { return m }
+        return nil
+    }
+
     public func string(_ key: String) -> String? {
         if case .string(let s)? = self[key] { return s }
         return nil
@@ -86,6 +93,7 @@ public struct Measured: Sendable, Hashable {
             case .string(let s): return (entry.key, .string(s))
             case .bool(let b): return (entry.key, .bool(b))
             case .numbers(let ds): return (entry.key, .array(ds.map { .number($0) }))
+            case .object(let inner): return (entry.key, inner.json)
             }
         })
     }

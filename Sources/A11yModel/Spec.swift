@@ -125,9 +125,53 @@ public struct ThemeColor: Sendable, Hashable {
     public var color: RGBA
     /// Where the color's value stands in the spec (nil for preset colors).
     public var location: SourceLocation?
+    /// A reference to a colour source as the spec writes it (`{color.text.primary}`,
+    /// `asset:Brand`, `system:label`); `color` means nothing until it is resolved.
+    public var reference: String?
+    /// Where the colour came from when it is not a literal of the spec.
+    public var source: ColorProvenance?
+    /// Why the resolved reference cannot be measured in this appearance
+    /// (`unknown-system-color`, `translucent-backdrop`): `contrast-unverified` says so.
+    public var unverified: String?
     public init(color: RGBA, location: SourceLocation? = nil) {
         self.color = color
         self.location = location
+    }
+
+    /// An unresolved reference written at `location`.
+    public init(reference: String, location: SourceLocation?) {
+        self.init(color: .white, location: location)
+        self.reference = reference
+    }
+
+    /// Whether a spec string names a colour source rather than a literal colour.
+    public static func isReference(_ text: String) -> Bool {
+        (text.hasPrefix("{") && text.hasSuffix("}")) || text.hasPrefix("asset:") || text.hasPrefix("system:")
+    }
+}
+
+/// Where a colour came from when the spec does not write it as a literal.
+public enum ColorProvenance: Sendable, Hashable {
+    /// A reference resolved in a colour source (docs/colour-sources.md): the reference as the
+    /// spec writes it, the file and 1-based line of the value it resolved to, that value as written.
+    case reference(ref: String, file: String, line: Int, value: String)
+
+    /// `{color.text.primary} = #8A8A8A (dark.tokens.json:12)`: how text and HTML reports show
+    /// a `foregroundSource` / `backgroundSource`; nil for anything else.
+    public static func text(_ source: Measured) -> String? {
+        guard let ref = source.string("ref"), let value = source.string("value") else { return nil }
+        guard let file = source.string("file"), let line = source.number("line") else { return "\(ref) = \(value)" }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return "\(ref) = \(value) (\(name):\(Int(line)))"
+    }
+
+    /// `{"ref", "file", "line", "value"}` as reports show it.
+    public var measured: Measured {
+        switch self {
+        case .reference(let ref, let file, let line, let value):
+            Measured([("ref", .string(ref)), ("file", .string(file)), ("line", .number(Double(line))),
+                      ("value", .string(value))])
+        }
     }
 }
 
@@ -140,6 +184,10 @@ public struct Theme: Sendable, Hashable {
     /// textEnabled, textDisabled, borderError, textError, …
     public var colors: [String: ThemeColor]
     public var location: SourceLocation?
+    /// The appearance of the theme's colour references this theme is resolved in (`dark`,
+    /// `light-increased-contrast`, …; its name is then `THEME@APPEARANCE`); nil for a
+    /// theme of literal colours.
+    public var appearance: String?
 
     public init(name: String, background: ThemeColor, backdrop: ThemeColor? = nil,
                 colors: [String: ThemeColor], location: SourceLocation? = nil) {
@@ -148,6 +196,17 @@ public struct Theme: Sendable, Hashable {
         self.backdrop = backdrop
         self.colors = colors
         self.location = location
+    }
+
+    /// The theme's name as the spec writes it (without `@APPEARANCE`).
+    public var baseName: String {
+        guard appearance != nil, let at = name.lastIndex(of: "@") else { return name }
+        return String(name[..<at])
+    }
+
+    /// Whether any of the theme's colours is a reference still to resolve.
+    public var hasReferences: Bool {
+        background.reference != nil || backdrop?.reference != nil || colors.values.contains { $0.reference != nil }
     }
 
     /// The background as an opaque color.
@@ -229,6 +288,8 @@ public struct Variant: Sendable, Hashable {
     public var size: ComponentSize?
     /// Colours this variant sets over every theme's (generic components).
     public var colors: [String: ThemeColor] = [:]
+    /// `colors` resolved in each appearance of the spec's themes, when they hold references.
+    public var colorsByAppearance: [String: [String: ThemeColor]] = [:]
     /// The label's language (BCP 47), over the spec's.
     public var lang: String?
     /// The key of the label in the spec's String Catalog (`textKey`), and where it is written.
@@ -302,6 +363,8 @@ public struct ComponentSpec: Sendable, Hashable {
     /// A generic component's size and the colour pairs it declares.
     public var size: ComponentSize?
     public var pairs: [DeclaredColorPair] = []
+    /// `a11y.colorSources`: the spec's own colour sources (paths relative to the spec).
+    public var colorSources: SpecColorSources?
     /// Where component-level findings point (the `name` value).
     public var location: SourceLocation
 
@@ -314,11 +377,12 @@ public struct ComponentSpec: Sendable, Hashable {
     /// The themes a variant is checked in, with the variant's own colours on top.
     public func themes(for variant: Variant) -> [Theme] {
         var chosen = themes
-        if let names = variant.themes { chosen = themes.filter { names.contains($0.name) } }
+        if let names = variant.themes { chosen = themes.filter { names.contains($0.baseName) } }
         guard !variant.colors.isEmpty else { return chosen }
         return chosen.map { theme in
             var theme = theme
-            theme.colors.merge(variant.colors) { _, new in new }
+            let own = theme.appearance.flatMap { variant.colorsByAppearance[$0] } ?? variant.colors
+            theme.colors.merge(own) { _, new in new }
             return theme
         }
     }
@@ -374,4 +438,15 @@ public struct ColorSchemePreset: Sendable, Hashable {
         self.name = name
         self.themes = themes
     }
+}
+
+/// `a11y.colorSources`: colour sources a spec names for itself, paths as written (relative
+/// to the spec), each with where it is written.
+public struct SpecColorSources: Sendable, Hashable {
+    /// A resolver document (one path) or token files (several, or a list).
+    public var tokens: [String] = []
+    public var tokensIsList = false
+    public var assetCatalogs: [String] = []
+    public var location: SourceLocation
+    public init(location: SourceLocation) { self.location = location }
 }

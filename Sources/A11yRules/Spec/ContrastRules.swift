@@ -27,19 +27,23 @@ public enum ContrastMeasurements {
 
     private static func measure(_ request: ColorPairRequest, _ spec: ComponentSpec, _ variant: Variant, _ theme: Theme,
                                 _ options: RuleOptions) -> ContrastMeasurement? {
-        guard let color = theme.colors[request.role] else { return nil }
+        guard let color = theme.colors[request.role], color.unverified == nil,
+              theme.background.unverified == nil else { return nil }
         if request.kind == .text, variant.visibleText == nil { return nil }
         var background = theme.opaqueBackground
         var backgroundRole: String?
+        var backgroundSource = theme.background.source
         if case .role(let role) = request.background {
-            guard let under = theme.colors[role] else { return nil }
+            guard let under = theme.colors[role], under.unverified == nil else { return nil }
             background = under.color.isOpaque ? under.color : under.color.composited(over: background)
             backgroundRole = role
+            backgroundSource = under.source
         }
         if request.kind == .nonText {
             var m = pair(.nonText, variant, theme, role: request.role, subject: request.subject, color: color,
                          on: background, required: WCAG.nonTextContrast, wcag: [WCAG.nonTextContrastCriterion])
             m.backgroundRole = backgroundRole
+            m.backgroundSource = backgroundSource
             return m
         }
         // WCAG sizes are rendered sizes: the Dynamic Type category scales the font.
@@ -50,6 +54,7 @@ public enum ContrastMeasurements {
         m.largeText = large
         m.fontSize = size
         m.backgroundRole = backgroundRole
+        m.backgroundSource = backgroundSource
         return m
     }
 
@@ -98,6 +103,7 @@ public enum ContrastMeasurements {
                                     foreground: fg, background: background, ratio: Contrast.ratio(fg, background),
                                     required: required, wcag: wcag, colorLocation: color.location)
         m.written = color.color
+        m.foregroundSource = color.source
         return m
     }
 
@@ -121,6 +127,8 @@ extension SpecRuleContext {
         if let role = m.roleSuggestion, role.hexRGB != m.suggestion?.hexRGB {
             measured["roleSuggestion"] = .string(role.hexRGB)
         }
+        if let source = m.foregroundSource { measured["foregroundSource"] = .object(source.measured) }
+        if let source = m.backgroundSource { measured["backgroundSource"] = .object(source.measured) }
         return finding(["subject": m.subject, "ratio": Contrast.format(m.ratio, against: m.required),
                         "required": formatThreshold(m.required), "wcag": m.wcag.joined(separator: ", "),
                         "theme": m.theme.name],

@@ -13,16 +13,19 @@ public struct ContrastUnverifiedRule: SpecRule {
         for variant in spec.variants where variant.isEnabled {
             for theme in spec.themes(for: variant) {
                 for check in definition.contrastChecks(for: variant, in: theme, spec: spec) {
-                    guard let (request, missing) = Self.unmeasurable(check, variant, theme) else { continue }
+                    guard let (request, missing, reason) = Self.unmeasurable(check, variant, theme) else { continue }
                     let background: String
                     if case .role(let role) = request.background { background = role } else { background = "background" }
                     let text = request.kind == .text
                     let location = variant.origin == .defaults ? theme.location ?? variant.location : variant.location
+                    let colour = missing == "background" ? theme.background : theme.colors[missing]
                     findings.append(context.finding(
-                        ["subject": request.subject, "theme": theme.name, "role": missing],
+                        message: reason == "missing-color" ? "default" : reason,
+                        ["subject": request.subject, "theme": theme.name, "role": missing,
+                         "ref": colour?.reference ?? ""],
                         spec: spec, variant: variant, theme: theme, location: location,
                         wcag: [text ? context.options.level.textCriterion : WCAG.nonTextContrastCriterion],
-                        measured: Measured([("reason", .string("missing-color")),
+                        measured: Measured([("reason", .string(reason)),
                                             ("foregroundRole", .string(request.role)),
                                             ("backgroundRole", .string(background)),
                                             ("missingRole", .string(missing))])))
@@ -35,16 +38,24 @@ public struct ContrastUnverifiedRule: SpecRule {
     /// The check's first pair and the role the theme lacks, when no alternative of the check
     /// can be measured for want of a colour; nil when one can, or when the pair is not drawn
     /// (text on a variant with none; error text on a variant that shows none).
-    static func unmeasurable(_ check: ContrastCheck, _ variant: Variant, _ theme: Theme) -> (ColorPairRequest, String)? {
-        var first: (ColorPairRequest, String)?
+    /// The reason is `missing-color`, or why a resolved reference cannot be measured
+    /// (`unknown-system-color`, `translucent-backdrop`).
+    static func unmeasurable(_ check: ContrastCheck, _ variant: Variant,
+                             _ theme: Theme) -> (ColorPairRequest, String, String)? {
+        var first: (ColorPairRequest, String, String)?
         for request in check.alternatives {
             if request.kind == .text, variant.visibleText == nil { return nil }
             if request.role == "textError", variant.errorText == nil { return nil }
-            var missing: String?
-            if theme.colors[request.role] == nil { missing = request.role }
-            if missing == nil, case .role(let role) = request.background, theme.colors[role] == nil { missing = role }
+            var missing: (String, String)?
+            func check(_ role: String, _ color: ThemeColor?) {
+                guard missing == nil else { return }
+                if let color { missing = color.unverified.map { (role, $0) } } else { missing = (role, "missing-color") }
+            }
+            check(request.role, theme.colors[request.role])
+            if case .role(let role) = request.background { check(role, theme.colors[role]) }
+            check("background", theme.background)
             guard let missing else { return nil }
-            if first == nil { first = (request, missing) }
+            if first == nil { first = (request, missing.0, missing.1) }
         }
         return first
     }
