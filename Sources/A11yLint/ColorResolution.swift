@@ -156,7 +156,7 @@ struct ColorResolution {
         guard let found else { return value }
         var result = ThemeColor(color: found.color, location: value.location)
         result.reference = text
-        result.source = .reference(ref: text, file: found.origin.file, line: found.origin.line, value: found.origin.value)
+        result.origin = .reference(ref: text, file: found.origin.file, line: found.origin.line, value: found.origin.value)
         return result
     }
 

@@ -34,7 +34,7 @@ public enum SpecFixer {
         // darker fill may already make its white checkmark pass.
         let fixing = Set(measurements.filter(\.isReported).map { "\($0.theme.name)\u{1F}\($0.role)" })
         // A colour that comes from a token or colour set is never overwritten with a hex.
-        for failing in measurements where failing.isReported && failing.foregroundSource == nil {
+        for failing in measurements where failing.isReported && failing.foregroundOrigin == nil {
             if let background = failing.backgroundRole, fixing.contains("\(failing.theme.name)\u{1F}\(background)") {
                 continue
             }

@@ -22,12 +22,13 @@ public struct ContrastMeasurement: Sendable, Hashable {
     public var colorLocation: SourceLocation?
     /// The foreground colour as written (translucent colours keep their alpha).
     public var written: RGBA = .black
-    /// Where the foreground and background came from when they are references.
-    public var foregroundSource: ColorProvenance?
-    public var backgroundSource: ColorProvenance?
     /// The colour role the background is, when it is a role of the theme (the checkmark
     /// lies on `checkedFill`); nil for the theme's background.
     public var backgroundRole: String?
+    /// Where the foreground and background colours came from when the spec's theme does not
+    /// write them (a preset's colours); nil for colours written in the theme.
+    public var foregroundOrigin: ColorOrigin?
+    public var backgroundOrigin: ColorOrigin?
     /// For a failing pair: the nearest opaque colour that passes (OKLCH lightness at the
     /// colour's own hue), and for a translucent colour the smallest passing alpha.
     public var suggestion: RGBA?

@@ -39,7 +39,7 @@ public struct Measured: Sendable, Hashable {
         case string(String)
         case bool(Bool)
         case numbers([Double])
-        /// A nested object (`foregroundSource`: `{"ref", "file", "line", "value"}`).
+        /// A nested object (`measured.foregroundSource: {"preset": "default"}`), keys in order.
         indirect case object(Measured)
     }
 
@@ -93,7 +93,7 @@ public struct Measured: Sendable, Hashable {
             case .string(let s): return (entry.key, .string(s))
             case .bool(let b): return (entry.key, .bool(b))
             case .numbers(let ds): return (entry.key, .array(ds.map { .number($0) }))
-            case .object(let inner): return (entry.key, inner.json)
+            case .object(let fields): return (entry.key, fields.json)
             }
         })
     }

@@ -125,18 +125,20 @@ public struct ThemeColor: Sendable, Hashable {
     public var color: RGBA
     /// Where the color's value stands in the spec (nil for preset colors).
     public var location: SourceLocation?
+    /// Where the colour came from when the spec's theme does not write it (a preset's).
+    public var origin: ColorOrigin?
+    public init(color: RGBA, location: SourceLocation? = nil, origin: ColorOrigin? = nil) {
+        self.color = color
+        self.location = location
+        self.origin = origin
+    }
     /// A reference to a colour source as the spec writes it (`{color.text.primary}`,
-    /// `asset:Brand`, `system:label`); `color` means nothing until it is resolved.
+    /// `asset:Brand`, `system:label`); `color` means nothing until it is resolved (`origin`
+    /// then says where it came from).
     public var reference: String?
-    /// Where the colour came from when it is not a literal of the spec.
-    public var source: ColorProvenance?
     /// Why the resolved reference cannot be measured in this appearance
     /// (`unknown-system-color`, `translucent-backdrop`): `contrast-unverified` says so.
     public var unverified: String?
-    public init(color: RGBA, location: SourceLocation? = nil) {
-        self.color = color
-        self.location = location
-    }
 
     /// An unresolved reference written at `location`.
     public init(reference: String, location: SourceLocation?) {
@@ -147,31 +149,6 @@ public struct ThemeColor: Sendable, Hashable {
     /// Whether a spec string names a colour source rather than a literal colour.
     public static func isReference(_ text: String) -> Bool {
         (text.hasPrefix("{") && text.hasSuffix("}")) || text.hasPrefix("asset:") || text.hasPrefix("system:")
-    }
-}
-
-/// Where a colour came from when the spec does not write it as a literal.
-public enum ColorProvenance: Sendable, Hashable {
-    /// A reference resolved in a colour source (docs/colour-sources.md): the reference as the
-    /// spec writes it, the file and 1-based line of the value it resolved to, that value as written.
-    case reference(ref: String, file: String, line: Int, value: String)
-
-    /// `{color.text.primary} = #8A8A8A (dark.tokens.json:12)`: how text and HTML reports show
-    /// a `foregroundSource` / `backgroundSource`; nil for anything else.
-    public static func text(_ source: Measured) -> String? {
-        guard let ref = source.string("ref"), let value = source.string("value") else { return nil }
-        guard let file = source.string("file"), let line = source.number("line") else { return "\(ref) = \(value)" }
-        let name = file.split(separator: "/").last.map(String.init) ?? file
-        return "\(ref) = \(value) (\(name):\(Int(line)))"
-    }
-
-    /// `{"ref", "file", "line", "value"}` as reports show it.
-    public var measured: Measured {
-        switch self {
-        case .reference(let ref, let file, let line, let value):
-            Measured([("ref", .string(ref)), ("file", .string(file)), ("line", .number(Double(line))),
-                      ("value", .string(value))])
-        }
     }
 }
 

@@ -572,7 +572,10 @@ public struct HTMLReporter: Reporter {
             out += "\(chip(m.written, translucent: true)) <code>\(m.written.hexString)</code> → "
         }
         out += "\(chip(m.foreground)) <code>\(m.foreground.hexRGB)</code> on \(chip(m.background)) <code>\(m.background.hexRGB)</code></span>"
-        let sourced = [m.foregroundSource, m.backgroundSource].compactMap { $0.flatMap { ColorProvenance.text($0.measured) } }
+        let sourced = [m.foregroundOrigin, m.backgroundOrigin].compactMap { origin -> String? in
+            guard case .object(let fields)? = origin?.measured else { return nil }
+            return ColorOrigin.text(fields)
+        }
         let written = m.colorLocation.map { "written at line \($0.line), column \($0.column)" } ?? "from the built-in colour scheme"
         out += "<span class=\"where\">"
             + (sourced.isEmpty ? written : "<code>" + Markup.escape(sourced.joined(separator: " on ")) + "</code>") + "</span>"
@@ -827,7 +830,7 @@ public struct HTMLReporter: Reporter {
             return number(d)
         case .bool(let b): return b ? "yes" : "no"
         case .numbers(let ds): return ds.map { number($0) }.joined(separator: ", ")
-        case .object(let inner): return Markup.escape(ColorProvenance.text(inner) ?? "")
+        case .object(let fields): return fields.entries.map { "\(Markup.escape($0.key)) \(measuredValue($0.key, $0.value, required: nil))" }.joined(separator: ", ")
         case .string(let s):
             if Markup.isHexColor(s), let colour = RGBA(hex: s) { return chip(colour, translucent: true) + "<code>\(Markup.escape(s))</code>" }
             return Markup.escape(s)

@@ -281,7 +281,7 @@ public struct SARIFReporter: Reporter {
     static func relatedLocations(_ measured: Measured, relocate: (String) -> String) -> [(String, JSONOutput)] {
         var related: [JSONOutput] = []
         for (side, key) in [("Foreground", "foregroundSource"), ("Background", "backgroundSource")] {
-            guard let source = measured.object(key), let text = ColorProvenance.text(source),
+            guard let source = measured.object(key), let text = ColorOrigin.text(source),
                   let file = source.string("file"), let line = source.number("line") else { continue }
             related.append(.object([
                 ("id", .int(related.count)),

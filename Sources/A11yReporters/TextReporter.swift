@@ -88,7 +88,7 @@ public struct TextReporter: Reporter {
         /// that came from a colour source.
         static func sources(_ measured: Measured) -> String {
             let parts = [("foreground", "foregroundSource"), ("background", "backgroundSource")].compactMap { side, key in
-                measured.object(key).flatMap(ColorProvenance.text).map { "\(side) \($0)" }
+                measured.object(key).flatMap(ColorOrigin.text).map { "\(side) \($0)" }
             }
             return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
         }

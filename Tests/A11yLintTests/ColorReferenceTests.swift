@@ -13,7 +13,7 @@ struct FakeColorSource: ColorSource {
 
     func color(named name: String, in appearance: String) -> SourcedColor? {
         guard let entry = table[name]?[appearance] ?? table[name]?["*"], let color = RGBA(hex: entry.hex) else { return nil }
-        return SourcedColor(color: color, origin: ColorOrigin(reference: name, file: file, line: entry.line, value: entry.hex))
+        return SourcedColor(color: color, origin: A11yColorSources.ColorOrigin(reference: name, file: file, line: entry.line, value: entry.hex))
     }
 }
 
@@ -78,7 +78,7 @@ struct FakeColorSource: ColorSource {
         #expect(Set(failing.compactMap(\.theme)) == ["brand@light", "brand@dark"])
         #expect(failing.allSatisfy { $0.measured.object("foregroundSource") != nil })
         #expect(failing.allSatisfy { $0.measured.object("backgroundSource") == nil })
-        #expect(ColorProvenance.text(try #require(failing.first { $0.theme == "brand@dark" }?.measured.object("foregroundSource")))
+        #expect(A11yModel.ColorOrigin.text(try #require(failing.first { $0.theme == "brand@dark" }?.measured.object("foregroundSource")))
                 == "{color.text.primary} = #8A8A8A (acme.resolver.json:12)")
     }
 

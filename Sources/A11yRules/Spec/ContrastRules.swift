@@ -32,18 +32,18 @@ public enum ContrastMeasurements {
         if request.kind == .text, variant.visibleText == nil { return nil }
         var background = theme.opaqueBackground
         var backgroundRole: String?
-        var backgroundSource = theme.background.source
+        var backgroundOrigin = theme.background.origin
         if case .role(let role) = request.background {
             guard let under = theme.colors[role], under.unverified == nil else { return nil }
             background = under.color.isOpaque ? under.color : under.color.composited(over: background)
             backgroundRole = role
-            backgroundSource = under.source
+            backgroundOrigin = under.origin
         }
         if request.kind == .nonText {
             var m = pair(.nonText, variant, theme, role: request.role, subject: request.subject, color: color,
                          on: background, required: WCAG.nonTextContrast, wcag: [WCAG.nonTextContrastCriterion])
             m.backgroundRole = backgroundRole
-            m.backgroundSource = backgroundSource
+            m.backgroundOrigin = backgroundOrigin
             return m
         }
         // WCAG sizes are rendered sizes: the Dynamic Type category scales the font.
@@ -54,7 +54,7 @@ public enum ContrastMeasurements {
         m.largeText = large
         m.fontSize = size
         m.backgroundRole = backgroundRole
-        m.backgroundSource = backgroundSource
+        m.backgroundOrigin = backgroundOrigin
         return m
     }
 
@@ -103,7 +103,7 @@ public enum ContrastMeasurements {
                                     foreground: fg, background: background, ratio: Contrast.ratio(fg, background),
                                     required: required, wcag: wcag, colorLocation: color.location)
         m.written = color.color
-        m.foregroundSource = color.source
+        m.foregroundOrigin = color.origin
         return m
     }
 
@@ -127,8 +127,8 @@ extension SpecRuleContext {
         if let role = m.roleSuggestion, role.hexRGB != m.suggestion?.hexRGB {
             measured["roleSuggestion"] = .string(role.hexRGB)
         }
-        if let source = m.foregroundSource { measured["foregroundSource"] = .object(source.measured) }
-        if let source = m.backgroundSource { measured["backgroundSource"] = .object(source.measured) }
+        if let origin = m.foregroundOrigin { measured["foregroundSource"] = origin.measured }
+        if let origin = m.backgroundOrigin { measured["backgroundSource"] = origin.measured }
         return finding(["subject": m.subject, "ratio": Contrast.format(m.ratio, against: m.required),
                         "required": formatThreshold(m.required), "wcag": m.wcag.joined(separator: ", "),
                         "theme": m.theme.name],

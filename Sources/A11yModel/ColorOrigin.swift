@@ -1,0 +1,33 @@
+/// Where a colour a contrast pair used came from, when it was not written in the spec's
+/// own theme: reports name it (`measured.foregroundSource` / `backgroundSource`), so that a
+/// failing colour nobody wrote in the spec is traced to what gave it.
+///
+/// One case per kind of origin; a colour written in the theme itself has none.
+public enum ColorOrigin: Sendable, Hashable {
+    /// A colour of a built-in colour-scheme preset (`Rules/presets/`): a role the
+    /// checkbox's theme does not set, filled from the `default` scheme, or every colour of
+    /// a spec without themes. The preset's name.
+    case preset(String)
+    /// A reference resolved in a colour source (docs/colour-sources.md): the reference as the
+    /// spec writes it, the file and 1-based line of the value it resolved to, that value as written.
+    case reference(ref: String, file: String, line: Int, value: String)
+
+    /// The JSON object reports write: `{"preset": "default"}`.
+    public var measured: Measured.Value {
+        switch self {
+        case .preset(let name): .object(Measured([("preset", .string(name))]))
+        case .reference(let ref, let file, let line, let value):
+            .object(Measured([("ref", .string(ref)), ("file", .string(file)), ("line", .number(Double(line))),
+                              ("value", .string(value))]))
+        }
+    }
+
+    /// `{color.text.primary} = #8A8A8A (dark.tokens.json:12)`: how text and HTML reports show
+    /// a `foregroundSource` / `backgroundSource` of a reference; nil for anything else.
+    public static func text(_ source: Measured) -> String? {
+        guard let ref = source.string("ref"), let value = source.string("value") else { return nil }
+        guard let file = source.string("file"), let line = source.number("line") else { return "\(ref) = \(value)" }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        return "\(ref) = \(value) (\(name):\(Int(line)))"
+    }
+}
