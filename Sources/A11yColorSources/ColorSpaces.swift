@@ -17,9 +17,12 @@ public enum ColorSpace: String, Sendable, CaseIterable {
     case oklch
     case xyzD65 = "xyz-d65"
     case xyzD50 = "xyz-d50"
+    case a98RGB = "a98-rgb"
+    case prophotoRGB = "prophoto-rgb"
+    case rec2020
 
     /// The sRGB colour of `components` in this space, in CSS Color 4 units: srgb, srgb-linear,
-    /// display-p3 and xyz 0…1; hsl and hwb hue in degrees, the others 0…100; lab/lch L 0…100;
+    /// display-p3, a98-rgb, prophoto-rgb, rec2020 and xyz 0…1; hsl and hwb hue in degrees, the others 0…100; lab/lch L 0…100;
     /// oklab/oklch L 0…1; hues in degrees. Each channel clipped to 0…1.
     public func sRGB(_ components: [Double], alpha: Double = 1) -> RGBA? {
         guard components.count == 3, components.allSatisfy(\.isFinite), alpha.isFinite else { return nil }
@@ -68,6 +71,22 @@ public enum ColorSpace: String, Sendable, CaseIterable {
         [35783 / 156275.0, 247089 / 357200.0, 198249 / 2500400.0],
         [0, 32229 / 714400.0, 5220557 / 5000800.0],
     ]
+    static let linearA98ToXYZD65: [[Double]] = [
+        [573536 / 994567.0, 263643 / 1420810.0, 187206 / 994567.0],
+        [591459 / 1989134.0, 6239551 / 9945670.0, 374412 / 4972835.0],
+        [53769 / 1989134.0, 351524 / 4972835.0, 4929758 / 4972835.0],
+    ]
+    /// ProPhoto RGB is D50-relative (CSS Color 4: computed to 64-bit accuracy, not rational).
+    static let linearProPhotoToXYZD50: [[Double]] = [
+        [0.7977666449006423, 0.13518129740053308, 0.0313477341283922],
+        [0.2880748288194013, 0.711835234241873, 0.00008993693872564],
+        [0.0, 0.0, 0.8251046025104602],
+    ]
+    static let linear2020ToXYZD65: [[Double]] = [
+        [63426534 / 99577255.0, 20160776 / 139408157.0, 47086771 / 278816314.0],
+        [26158966 / 99577255.0, 472592308 / 697040785.0, 8267143 / 139408157.0],
+        [0, 19567812 / 697040785.0, 295819943 / 278816314.0],
+    ]
     static let d50ToD65: [[Double]] = [
         [0.955473421488075, -0.02309845494876471, 0.06325924320057072],
         [-0.0283697093338637, 1.0099953980813041, 0.021041441191917323],
@@ -92,6 +111,20 @@ public enum ColorSpace: String, Sendable, CaseIterable {
         case .displayP3:
             let xyz = multiply(linearP3ToXYZD65, (decode(a), decode(b), decode(c)))
             return multiply(xyzD65ToLinearSRGB, xyz)
+        case .a98RGB:
+            // Transfer: a pure power 563/256, extended to negative values by symmetry.
+            func lin(_ v: Double) -> Double { v < 0 ? -pow(-v, 563 / 256) : pow(v, 563 / 256) }
+            return multiply(xyzD65ToLinearSRGB, multiply(linearA98ToXYZD65, (lin(a), lin(b), lin(c))))
+        case .prophotoRGB:
+            // Transfer: gamma 1.8 with a linear part below 16/512, extended by symmetry.
+            func lin(_ v: Double) -> Double { abs(v) <= 16.0 / 512 ? v / 16 : (v < 0 ? -pow(-v, 1.8) : pow(v, 1.8)) }
+            let xyz50 = multiply(linearProPhotoToXYZD50, (lin(a), lin(b), lin(c)))
+            return multiply(xyzD65ToLinearSRGB, multiply(d50ToD65, xyz50))
+        case .rec2020:
+            // Transfer: the reference EOTF of ITU-R BT.1886 (gamma 2.4, no black lift), as
+            // CSS Color 4 defines rec2020 since 2024, extended to negative values by symmetry.
+            func lin(_ v: Double) -> Double { v < 0 ? -pow(-v, 2.4) : pow(v, 2.4) }
+            return multiply(xyzD65ToLinearSRGB, multiply(linear2020ToXYZD65, (lin(a), lin(b), lin(c))))
         case .xyzD65: return multiply(xyzD65ToLinearSRGB, (a, b, c))
         case .xyzD50: return multiply(xyzD65ToLinearSRGB, multiply(d50ToD65, (a, b, c)))
         case .lab: return multiply(xyzD65ToLinearSRGB, multiply(d50ToD65, labToXYZD50(a, b, c)))

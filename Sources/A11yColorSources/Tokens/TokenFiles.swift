@@ -1,0 +1,73 @@
+import A11yJSON
+import Foundation
+
+/// Reads each token file and resolver document once per token set, and keeps what JSON
+/// reading noticed without failing (keys an object repeats).
+final class TokenFileCache {
+    /// Files read from memory instead of the disk (path → bytes), when given.
+    let contents: [String: [UInt8]]?
+    private var documents: [String: JSONDocument] = [:]
+    private(set) var order: [String] = []
+    private(set) var warnings: [ColorSourceError] = []
+
+    init(contents: [String: [UInt8]]? = nil) { self.contents = contents }
+
+    private func read(_ path: String) -> [UInt8]? {
+        if let contents { return contents[path] }
+        return FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
+
+    /// The parsed file at `path`; `reference` is the `$ref` that names it (where a missing
+    /// file is reported), nil for a path given by the user.
+    func document(_ path: String, reference: (file: String, node: JSONNode)? = nil) throws(ColorSourceError) -> JSONDocument {
+        if let known = documents[path] { return known }
+        guard let bytes = read(path) else {
+            let hint = contents == nil ? Suggestions.hint(for: (path as NSString).lastPathComponent, in: Self.siblings(of: path)) : ""
+            let message = "cannot read the token file '\(path)'\(hint)"
+            if let reference {
+                throw ColorSourceError(file: reference.file, position: reference.node.position, message: message)
+            }
+            throw ColorSourceError(file: path, line: 0, column: 0, message: message)
+        }
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(bytes: bytes)
+        } catch {
+            throw ColorSourceError(file: path, position: error.position, message: error.message)
+        }
+        for duplicate in document.duplicateKeys {
+            warnings.append(ColorSourceError(file: path, position: duplicate.repeated,
+                                             message: "duplicate key '\(duplicate.key)' (first at line \(duplicate.first.line)): the last one is used"))
+        }
+        documents[path] = document
+        order.append(path)
+        return document
+    }
+
+    static func siblings(of path: String) -> [String] {
+        let folder = (path as NSString).deletingLastPathComponent
+        return (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    }
+
+    /// `reference` relative to the folder of `file`, relative paths kept relative and
+    /// `.`/`..` folded where they can be.
+    static func path(_ reference: String, relativeTo file: String) -> String {
+        if reference.hasPrefix("/") { return normalize(reference) }
+        let folder = (file as NSString).deletingLastPathComponent
+        return normalize(folder.isEmpty ? reference : folder + "/" + reference)
+    }
+
+    static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+}
