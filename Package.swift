@@ -45,7 +45,9 @@ let package = Package(
         .target(name: "A11yModel",
                 dependencies: ["A11yJSON", "A11yPattern", "A11ySwiftReader", .product(name: "Yams", package: "Yams")]),
         // Colours by reference: DTCG tokens, asset catalogs, the iOS system colour table.
-        .target(name: "A11yColorSources", dependencies: ["A11yJSON", "A11yModel"]),
+        // The iOS system colour table is compiled in (SystemColors/ios18.json).
+        .target(name: "A11yColorSources", dependencies: ["A11yJSON", "A11yModel"],
+                resources: [.embedInCode("SystemColors/ios18.json")]),
         .target(name: "A11yLayout",
                 dependencies: ["A11yModel", "CHarfBuzz", "CFontconfig", "CICULineBreak"]),
         .target(name: "A11yRules",
