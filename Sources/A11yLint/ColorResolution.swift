@@ -137,7 +137,10 @@ struct ColorResolution {
         case .token(let name):
             guard let source = tokens(at: at) else { return value }
             found = source.color(named: name, in: appearance.tokens ?? "default")
-            if found == nil { fail(at, "no design token '\(text)'" + Suggestions.hint(for: name, in: source.colorNames)) }
+            if found == nil {
+                let why = (source as? TokenSet)?.problem(with: name, in: appearance.tokens)
+                fail(at, "\(text): " + (why ?? "no token '\(name)'" + Suggestions.hint(for: name, in: source.colorNames)))
+            }
         case .asset(let name):
             guard let catalogs = catalogs(at: at) else { return value }
             found = catalogs.lazy.compactMap { $0.color(named: name, in: appearance.ios ?? "light") }.first

@@ -22,6 +22,8 @@ public struct ColorSettings: Sendable, Hashable {
     public var systemColors = "ios18"
     /// Where the configuration names the tokens and catalogs (errors about them point there).
     public var location: SourceLocation?
+    /// The keys a configuration file's `colors:` gives (they replace the farther files').
+    public var given: Set<String> = []
 
     public init() {}
 
@@ -33,6 +35,7 @@ public struct ColorSettings: Sendable, Hashable {
         guard let mapping = node.mapping else { throw reader.error(node, "'colors' must be a mapping (tokens, asset_catalogs, …)") }
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
+            if Self.keys.contains(key) { given.insert(key) }
             switch key {
             case "tokens":
                 tokensIsList = value.sequence != nil
@@ -77,7 +80,8 @@ public struct ColorSettings: Sendable, Hashable {
     }
 
     /// `settings` on top of these: what the nearer configuration gives replaces.
-    mutating func merge(_ settings: ColorSettings, given: Set<String>) {
+    mutating func merge(_ settings: ColorSettings) {
+        let given = settings.given
         if given.contains("tokens") { (tokens, tokensIsList, location) = (settings.tokens, settings.tokensIsList, settings.location) }
         if given.contains("asset_catalogs") { assetCatalogs = settings.assetCatalogs; location = location ?? settings.location }
         if given.contains("appearances") { appearances = settings.appearances }

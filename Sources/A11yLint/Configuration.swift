@@ -90,9 +90,8 @@ public struct ConfigurationFile: Sendable {
     public var maxFileSize: Double?
     /// `pseudo_locale`: expanded, accented or bidi.
     public var pseudoLocale: PseudoLocale?
-    /// `colors:`: the colour sources references resolve in, and which of its keys the file gives.
+    /// `colors:`: the colour sources references resolve in.
     public var colors = ColorSettings()
-    public var colorKeys: Set<String> = []
 
     public static let keys = ["included", "excluded", "disabled_rules", "only_rules", "opt_in_rules", "contrast_level",
                               "large_text", "touch_target", "custom_rules", "strict", "baseline",
@@ -235,9 +234,7 @@ public struct ConfigurationFile: Sendable {
                 throw reader.error(value, "'max_file_size' must be a positive number of MB")
             }
             maxFileSize = mb
-        case "colors":
-            try colors.read(value, directory: directory, reader: &reader)
-            colorKeys = Set(value.mapping?.keys.compactMap(\.string) ?? [])
+        case "colors": try colors.read(value, directory: directory, reader: &reader)
         case "a11ylint_version":
             guard value.scalar != nil, let text = value.string, !text.isEmpty else {
                 throw reader.error(value, "'a11ylint_version' must be a version such as 0.1.0")
@@ -280,7 +277,7 @@ public struct ConfigurationFile: Sendable {
         if let touchTargetError { configuration.ruleOptions.touchTargetError = touchTargetError }
         if let maxFileSize { configuration.maxFileSize = LintConfiguration.byteLimit(megabytes: maxFileSize) }
         if let pseudoLocale { configuration.pseudoLocale = pseudoLocale }
-        configuration.colors.merge(colors, given: colorKeys)
+        configuration.colors.merge(colors)
         configuration.customRules += customRules
         if let scope { configuration.scope = scope }
     }

@@ -27,7 +27,9 @@ public enum ColorOrigin: Sendable, Hashable {
     public static func text(_ source: Measured) -> String? {
         guard let ref = source.string("ref"), let value = source.string("value") else { return nil }
         guard let file = source.string("file"), let line = source.number("line") else { return "\(ref) = \(value)" }
-        let name = file.split(separator: "/").last.map(String.init) ?? file
+        // The file's name; a colour set's `Contents.json` with its folder (`Brand.colorset/Contents.json`).
+        let parts = file.split(separator: "/")
+        let name = parts.suffix(parts.last == "Contents.json" ? 2 : 1).joined(separator: "/")
         return "\(ref) = \(value) (\(name):\(Int(line)))"
     }
 }
