@@ -7,7 +7,8 @@ import Testing
 @Suite struct ColorSourceCLITests {
     /// A resolver with one modifier `theme` (light, dark) over a base set, written from the
     /// DTCG Resolver Module's example; and a flat token file.
-    static func tokenProject(_ dir: TempDir) {
+    static func tokenProject() -> TempDir {
+        let dir = TempDir()
         dir.write("design/base.tokens.json", """
             {
               "color": {
@@ -52,6 +53,7 @@ import Testing
             }
             """)
         dir.write(".a11ylint.yml", "colors:\n  tokens: design/acme.resolver.json\n")
+        return dir
     }
 
     static func button(background: String, text: String, fill: String) -> String {
@@ -65,9 +67,8 @@ import Testing
     }
 
     @Test func aTokenThemeIsCheckedInEachResolverAppearanceAndSaysWhereItsColoursCameFrom() throws {
-        let dir = TempDir()
+        let dir = Self.tokenProject()
         defer { dir.cleanUp() }
-        Self.tokenProject(dir)
         // #767676 on #F2F2F2: 4.06:1 in both appearances (the text token is the same grey).
         dir.write("specs/Buy.json", Self.button(background: "{color.surface}", text: "{color.text}", fill: "{color.grey.100}"))
         let text = CLI.run(["specs"], in: dir.url)
@@ -118,9 +119,8 @@ import Testing
     }
 
     @Test func anUnknownTokenIsAnInputErrorAtTheValueAndTheOtherFilesAreLinted() {
-        let dir = TempDir()
+        let dir = Self.tokenProject()
         defer { dir.cleanUp() }
-        Self.tokenProject(dir)
         dir.write("specs/Bad.json", Self.button(background: "{color.surface}", text: "{color.txet}", fill: "{color.size}"))
         dir.write("specs/Good.json", Self.button(background: "#FFFFFF", text: "#767676", fill: "#F2F2F2"))
         dir.write("specs/Gap.json", Self.button(background: "#FFFFFF", text: "#000000", fill: "{size.gap}"))
@@ -135,9 +135,8 @@ import Testing
     }
 
     @Test func aSourceThatCannotBeReadNamesItsOwnPositionAndSparesTheOtherSpecs() {
-        let dir = TempDir()
+        let dir = Self.tokenProject()
         defer { dir.cleanUp() }
-        Self.tokenProject(dir)
         dir.write("design/dark.tokens.json", "{\n  \"color\": {\n    \"surface\": { \"$value\": \"{color.surface}\" }\n  }\n}\n")
         dir.write("specs/Needs.json", Self.button(background: "{color.surface}", text: "#000000", fill: "#FFFFFF"))
         dir.write("specs/Literal.json", Self.button(background: "#FFFFFF", text: "#767676", fill: "#F2F2F2"))
@@ -151,9 +150,8 @@ import Testing
     }
 
     @Test func mixingTokensWithAssetsNeedsAppearances() {
-        let dir = TempDir()
+        let dir = Self.tokenProject()
         defer { dir.cleanUp() }
-        Self.tokenProject(dir)
         dir.write("App/Colors.xcassets/Contents.json", "{\"info\": {\"author\": \"xcode\", \"version\": 1}}\n")
         dir.write("App/Colors.xcassets/Brand.colorset/Contents.json", """
             {"colors": [
@@ -181,9 +179,8 @@ import Testing
     }
 
     @Test func aSpecNamesItsOwnSourcesAndAnUnknownSystemColourIsUnverified() {
-        let dir = TempDir()
+        let dir = Self.tokenProject()
         defer { dir.cleanUp() }
-        Self.tokenProject(dir)
         try? FileManager.default.removeItem(at: dir.url.appendingPathComponent(".a11ylint.yml"))
         dir.write("specs/Own.json", """
             {"name": "Own", "a11y": {"kind": "button",
