@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "a11ylint-fuzz",
     dependencies: [.package(name: "a11ylint", path: "..")],
-    targets: [.target(name: "FuzzDriver")] + ["FuzzSpec", "FuzzSwift", "FuzzConfig", "FuzzColorSet"].map { name in
+    targets: [.target(name: "FuzzDriver")] + ["FuzzSpec", "FuzzSwift", "FuzzConfig", "FuzzTokens", "FuzzColorSet"].map { name in
         // libFuzzer's main and runtime only here; the coverage instrumentation and
         // AddressSanitizer for every module come from scripts/fuzz's -Xswiftc flags.
         .executableTarget(name: name, dependencies: ["FuzzDriver", .product(name: "A11yLintKit", package: "a11ylint")],

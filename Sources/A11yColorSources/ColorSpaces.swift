@@ -36,6 +36,8 @@ public enum ColorSpace: String, Sendable, CaseIterable {
             let linear = Self.linearSRGB(self, a, b, c)
             encoded = (Self.encode(linear.0), Self.encode(linear.1), Self.encode(linear.2))
         }
+        // A conversion of huge finite components can overflow to infinity or NaN: no colour.
+        guard [encoded.0, encoded.1, encoded.2].allSatisfy({ !$0.isNaN }) else { return nil }
         func clip(_ v: Double) -> Double { min(max(v, 0), 1) }
         return RGBA(red: clip(encoded.0), green: clip(encoded.1), blue: clip(encoded.2), alpha: clip(alpha))
     }

@@ -204,15 +204,18 @@ struct LintStream: Sendable {
         own.findings = outcome.findings
         own.inputErrors = outcome.errors.sorted(by: InputError.order)
         own.components = outcome.components.sorted(by: ComponentReport.order)
+        own.coverage = outcome.coverage.sorted(by: ComponentCoverage.order)
         for fix in outcome.fixes { own.fixes[ReportFix.key(file: fix.file, theme: fix.theme, role: fix.role)] = fix }
         let local = own.findings.allSatisfy { $0.location.file == outcome.path }
             && own.inputErrors.allSatisfy { $0.location.file == outcome.path }
             && own.components.allSatisfy { $0.spec.file == outcome.path }
+            && own.coverage.allSatisfy { $0.file == outcome.path }
         if local { return [own] }
         var byFile: [String: FileResults] = [:]
         for finding in own.findings { byFile[finding.location.file, default: FileResults(file: finding.location.file)].findings.append(finding) }
         for error in own.inputErrors { byFile[error.location.file, default: FileResults(file: error.location.file)].inputErrors.append(error) }
         for component in own.components { byFile[component.spec.file, default: FileResults(file: component.spec.file)].components.append(component) }
+        for entry in own.coverage { byFile[entry.file, default: FileResults(file: entry.file)].coverage.append(entry) }
         if !own.fixes.isEmpty { byFile[outcome.path, default: FileResults(file: outcome.path)].fixes = own.fixes }
         return byFile.keys.sorted().map { byFile[$0]! }
     }

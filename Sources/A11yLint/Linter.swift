@@ -124,45 +124,40 @@ public final class Linter: Sendable {
         }
     }
 
-    /// The spec rules on `spec`: with a String Catalog, in every language it has (each
-    /// finding of a translated variant names its language; findings in languages other
-    /// than the source one only from the rules that read the text: `perLanguage: true` in
-    /// their YAML; the others, contrast among them, once).
+    /// The spec rules on `spec`: with a String Catalog, in every language it has and in
+    /// every plural form its labels have there (`labelPasses`; each finding of a translated
+    /// variant names its language, and its plural form when the label varies by number).
+    /// Findings of other passes than the source language's first come only from the rules
+    /// that read the text (`perLanguage: true` in their YAML) and only for the variants the
+    /// pass checks; the others, contrast among them, once.
     ///
     /// The contrast pairs are measured once per spec (in the source language: translations
     /// change no colour) and handed to every rule that reads them, to the fixer and to the
     /// report.
     func runSpecRules(_ spec: ComponentSpec) -> SpecRun {
-        guard let catalog = spec.strings, spec.variants.contains(where: { $0.textKey != nil }) else {
+        let passes = spec.labelPasses()
+        guard let first = passes.first else {
             let contrast = measureContrast(spec)
             return SpecRun(findings: runSpecRulesInText(spec, contrast: contrast), contrast: contrast, spec: spec)
         }
-        var run = SpecRun(findings: [], contrast: nil, spec: spec)
-        let source = catalog.sourceLanguage
-        let translated = Set(spec.variants.filter { $0.textKey != nil }.map(\.name))
-        for language in [source] + catalog.languages.filter({ $0 != source }).sorted() {
-            var localized = spec
-            for index in localized.variants.indices {
-                guard let key = localized.variants[index].textKey else { continue }
-                // A language without the key, or with it untranslated, shows the source
-                // language's text, as iOS does.
-                let entry = catalog.entry(key, language: language).flatMap { $0.isUntranslated || $0.value.isEmpty ? nil : $0 }
-                localized.variants[index].text = entry?.value ?? catalog.entry(key, language: source)?.value ?? key
-                if localized.variants[index].lang == nil { localized.variants[index].lang = language }
+        let translated = spec.translatedVariants
+        let contrast = measureContrast(first.spec)
+        var run = SpecRun(findings: [], contrast: contrast, spec: first.spec)
+        for (index, pass) in passes.enumerated() {
+            for var finding in runSpecRulesInText(pass.spec, contrast: contrast) {
+                let variant = finding.variant.flatMap { name in translated.contains(name) ? name : nil }
+                let perLanguage = ruleBook.entry(finding.rule)?.perLanguage == true
+                if let variant, perLanguage {
+                    guard pass.checkedVariants.contains(variant) else { continue }
+                    if finding.plural == nil { finding.plural = pass.spec.variants.first { $0.name == variant }?.plural }
+                } else if index > 0 {
+                    continue
+                }
+                if variant != nil, finding.lang == nil { finding.lang = pass.language }
+                run.findings.append(finding)
             }
-            if language == source {
-                run.contrast = measureContrast(localized)
-                run.spec = localized
-            }
-            var found = runSpecRulesInText(localized, contrast: run.contrast)
-            if language != source {
-                found = found.filter { ruleBook.entry($0.rule)?.perLanguage == true && $0.variant.map(translated.contains) == true }
-            }
-            for index in found.indices where found[index].lang == nil && found[index].variant.map(translated.contains) == true {
-                found[index].lang = language
-            }
-            run.findings += found
         }
+        run.passes = passes
         return run
     }
 
@@ -173,6 +168,11 @@ public final class Linter: Sendable {
         var findings: [Finding]
         var contrast: [ContrastMeasurement]?
         var spec: ComponentSpec
+        /// The languages and plural forms the labels were checked in (empty without a
+        /// String Catalog).
+        var passes: [LabelPass] = []
+        /// The languages the rules read the labels in (1 without a String Catalog).
+        var languages: Int { passes.isEmpty ? 1 : Set(passes.map(\.language)).count }
     }
 
     /// The spec's contrast pairs, when a rule, the fixer or the report reads them.
@@ -191,8 +191,25 @@ public final class Linter: Sendable {
         if needs.contains(.contrast) { component.contrast = run.contrast ?? [] }
         if needs.contains(.layouts), run.spec.kind != nil, let engine = layoutEngine {
             component.layouts = run.spec.variants.map { VariantLayouts.compute(run.spec, $0, engine: engine) }
+            component.translations = translatedLayouts(run, engine: engine)
         }
         return component
+    }
+
+    /// Each translated variant with a finding in a language and plural form other than the
+    /// source language's first pass, laid out there (the HTML report draws them).
+    func translatedLayouts(_ run: SpecRun, engine: LayoutEngine) -> [VariantLayouts] {
+        var result: [VariantLayouts] = []
+        for (index, pass) in run.passes.enumerated() where index > 0 {
+            for variant in pass.spec.variants where pass.checkedVariants.contains(variant.name) {
+                let found = run.findings.contains {
+                    $0.variant == variant.name && $0.lang == pass.language && $0.plural == variant.plural
+                        && $0.rule != "missing-translation"
+                }
+                if found { result.append(VariantLayouts.compute(pass.spec, variant, engine: engine)) }
+            }
+        }
+        return result
     }
 
     /// The spec rules on `spec`, or on its labels as the pseudo-locale shows them (the
@@ -256,6 +273,8 @@ public final class Linter: Sendable {
         var components: [ComponentReport] = []
         /// `LintConfiguration.reportFixes`: the fixes of the file's contrast findings.
         var fixes: [ReportFix] = []
+        /// What the rules could check in each component (every run).
+        var coverage: [ComponentCoverage] = []
     }
 
     func lintFile(_ input: LintInput) -> FileOutcome {
@@ -451,7 +470,7 @@ public final class Linter: Sendable {
             outcome.specs.append(spec)
             let run = runSpecRules(spec)
             findings += run.findings
-            if let component = componentReport(run) { outcome.components.append(component) }
+            record(run, into: &outcome)
             if configuration.reportFixes, let contrast = run.contrast {
                 outcome.fixes = SpecFixer.fixes(for: spec, measurements: contrast, document: document, bytes: bytes)
             }
@@ -490,7 +509,7 @@ public final class Linter: Sendable {
             outcome.specs.append(spec)
             let run = runSpecRules(spec)
             findings += run.findings
-            if let component = componentReport(run) { outcome.components.append(component) }
+            record(run, into: &outcome)
         }
         applyConfiguration(to: &findings)
         var suppressions = SourceSuppressions(source: source, path: path, aliases: swiftlintAliases)

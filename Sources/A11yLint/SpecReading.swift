@@ -24,7 +24,10 @@ extension Linter {
                 return ([], [InputError(file: path, message: "this is an index file: give one of the component specs it lists")])
             }
             let result = loader.loadSpec(document, file: path)
-            return (result.spec.map { [$0] } ?? [], result.errors)
+            guard var spec = result.spec else { return ([], result.errors) }
+            // Its String Catalog too, so that `layout` shows the translated labels.
+            let stringsError = Self.loadStrings(&spec)
+            return ([spec], result.errors + (stringsError.map { [$0] } ?? []))
         } catch {
             return ([], [InputError(file: path, line: error.position.line, column: error.position.column, message: error.message)])
         }

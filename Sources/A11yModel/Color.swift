@@ -29,7 +29,8 @@ public struct RGBA: Sendable, Hashable {
     public init?(hex: String) {
         guard hex.hasPrefix("#") else { return nil }
         let digits = Array(hex.dropFirst())
-        guard digits.allSatisfy(\.isHexDigit) else { return nil }
+        // ASCII only: Character.isHexDigit also accepts fullwidth digits, which Int(_:radix:) does not.
+        guard digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
         func byte(_ s: ArraySlice<Character>) -> Double { Double(Int(String(s), radix: 16)!) / 255 }
         switch digits.count {
         case 3:

@@ -118,6 +118,9 @@ public struct Finding: Sendable, Hashable {
     public var pseudoLocale: String?
     /// The language of the String Catalog translation the variant's label was checked in.
     public var lang: String?
+    /// The plural form (`one`, `few`, `other`, …) of that translation, when the label varies
+    /// by number.
+    public var plural: String?
 
     public init(rule: String, severity: Severity, message: String, location: SourceLocation,
                 component: String? = nil, variant: String? = nil, theme: String? = nil,

@@ -269,6 +269,8 @@ public struct Variant: Sendable, Hashable {
     public var colorsByAppearance: [String: [String: ThemeColor]] = [:]
     /// The label's language (BCP 47), over the spec's.
     public var lang: String?
+    /// The plural form (`one`, `other`, …) of a String Catalog text the label is checked in.
+    public var plural: String?
     /// The key of the label in the spec's String Catalog (`textKey`), and where it is written.
     public var textKey: String?
     public var textKeyLocation: SourceLocation?

@@ -23,10 +23,16 @@ public struct ComponentReport: Sendable {
     /// One entry per variant in spec order; empty unless `ReportNeeds.layouts` was asked
     /// for, or when the spec is of no known kind.
     public var layouts: [VariantLayouts]
+    /// The translated labels that have a finding, laid out in their language and plural form
+    /// (not the source language's first form: `layouts` draws that one); empty unless
+    /// `ReportNeeds.layouts` was asked for.
+    public var translations: [VariantLayouts] = []
     /// The touch-target sizes the run checked against (warning below `minimum`, error
     /// below `hardMinimum`).
     public var touchTarget: Double
     public var touchTargetError: Double
+    /// What the rules could check in the component (the same entry as `FileResults.coverage`).
+    public var coverage: ComponentCoverage?
 
     public init(spec: ComponentSpec, contrast: [ContrastMeasurement] = [], layouts: [VariantLayouts] = [],
                 touchTarget: Double = WCAG.recommendedTargetSize,

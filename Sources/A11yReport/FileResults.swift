@@ -8,6 +8,9 @@ public struct FileResults: Sendable {
     public var findings: [Finding] = []
     public var inputErrors: [InputError] = []
     public var components: [ComponentReport] = []
+    /// What the rules could check in each of the file's components, in report order
+    /// (`ComponentCoverage.order`); every run fills it, whatever the reporter.
+    public var coverage: [ComponentCoverage] = []
     /// The `--fix` edits of this file's contrast findings, by `ReportFix.key` (filled like
     /// `LintReport.fixes`, for reporters that show them: SARIF writes each with its finding,
     /// so it needs them with the file, not in the totals).
@@ -15,7 +18,7 @@ public struct FileResults: Sendable {
 
     public init(file: String) { self.file = file }
 
-    public var isEmpty: Bool { findings.isEmpty && inputErrors.isEmpty && components.isEmpty }
+    public var isEmpty: Bool { findings.isEmpty && inputErrors.isEmpty && components.isEmpty && coverage.isEmpty }
 
     /// `other`'s results added to these (same file), each list kept in report order.
     public mutating func merge(_ other: FileResults) {
@@ -29,6 +32,9 @@ public struct FileResults: Sendable {
         if !other.components.isEmpty {
             components = (components + other.components).sorted(by: ComponentReport.order)
         }
+        if !other.coverage.isEmpty {
+            coverage = (coverage + other.coverage).sorted(by: ComponentCoverage.order)
+        }
     }
 
     /// `report`'s results, file by file in sorted path order.
@@ -37,6 +43,7 @@ public struct FileResults: Sendable {
         for finding in report.findings { files[finding.location.file, default: FileResults(file: finding.location.file)].findings.append(finding) }
         for error in report.inputErrors { files[error.location.file, default: FileResults(file: error.location.file)].inputErrors.append(error) }
         for component in report.componentReports { files[component.spec.file, default: FileResults(file: component.spec.file)].components.append(component) }
+        for entry in report.coverage { files[entry.file, default: FileResults(file: entry.file)].coverage.append(entry) }
         for (key, fix) in report.fixes {
             // Keys name the file of the finding they fix (that of the fix, when made by the run).
             let file = key.hasPrefix(fix.file + "\u{1F}") ? fix.file : String(key.prefix { $0 != "\u{1F}" })

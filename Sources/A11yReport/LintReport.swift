@@ -30,6 +30,9 @@ public struct LintReport: Sendable {
     /// What the reporter asked for beyond findings (`Reporter.needs`), one entry per
     /// component spec linted, sorted by file then name; empty when nothing was asked.
     public var componentReports: [ComponentReport] = []
+    /// What the rules could check in each component linted, sorted by file then component
+    /// (`ComponentCoverage.order`): the JSON report's `coverage` array.
+    public var coverage: [ComponentCoverage] = []
 
     public init(toolVersion: String, files: Int, components: Int, findings: [Finding],
                 inputErrors: [InputError], suppressed: Int = 0, baselined: Int? = nil,

@@ -17,6 +17,7 @@ public final class ReportCollector: ReportWriter {
     private var findings: [Finding] = []
     private var inputErrors: [InputError] = []
     private var components: [ComponentReport] = []
+    private var coverage: [ComponentCoverage] = []
     /// The whole report, once the run has finished.
     public private(set) var report: LintReport?
 
@@ -26,6 +27,7 @@ public final class ReportCollector: ReportWriter {
         findings += results.findings
         inputErrors += results.inputErrors
         components += results.components
+        coverage += results.coverage
     }
 
     public func finish(_ totals: LintReport, to sink: inout some ReportSink) {
@@ -35,6 +37,7 @@ public final class ReportCollector: ReportWriter {
         report.findings = findings
         report.inputErrors = inputErrors
         report.componentReports = components
+        report.coverage = coverage
         self.report = report
     }
 }

@@ -229,6 +229,7 @@ public struct HTMLReporter: Reporter {
                             + (spec.typography.maxLines > 0 ? ", at most \(counted(spec.typography.maxLines, "line"))" : ""))
             }
             out += "<p class=\"meta\">\(Markup.escape(meta.joined(separator: " · ") + " · "))\(Self.placeholder(section, .tally))</p>\n"
+            out += CoverageWords.paragraph(details?.coverage)
             out += "<h3 id=\"\(id)-findings\">Findings</h3>\n"
             spool.write(out)
             out = ""
@@ -658,6 +659,7 @@ public struct HTMLReporter: Reporter {
             writeStrip(variant, spec: spec, theme: themes.first, minimum: details.touchTarget, into: &out)
             out += "</section>\n"
         }
+        HTMLTranslations.write(details, id: id, into: &out)
     }
 
     private static func stateSummary(_ variant: Variant) -> String {

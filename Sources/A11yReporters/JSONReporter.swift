@@ -17,7 +17,8 @@ public struct JSONReporter: Reporter {
     /// arrive, a batch of up to `batchSize` at a time, each batch written in chunks on all
     /// cores; `finish` writes the head, copies the spool and writes the input errors.
     /// Keeps until `finish`: the counts, the input errors (few), and at most one batch of
-    /// findings.
+    /// findings. The `coverage` array, after the input errors, goes to a spool of its own
+    /// as each file's entries arrive.
     struct Writer: ReportWriter {
         static let batchSize = 16_384
         private var counts = ReportCounts()
@@ -26,10 +27,21 @@ public struct JSONReporter: Reporter {
         /// Findings written to the spool.
         private var written = 0
         private let spool = Spool()
+        /// The `coverage` array's items, written as they arrive.
+        private let coverage = Spool()
 
         mutating func file(_ results: FileResults, to sink: inout some ReportSink) {
             counts.add(results.findings)
             inputErrors += results.inputErrors
+            if !results.coverage.isEmpty {
+                var bytes: [UInt8] = []
+                for entry in results.coverage {
+                    if !coverage.isEmpty || !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
+                    JSONOutput.newline(2, to: &bytes)
+                    JSONReporter.coverage(entry).write(to: &bytes, indent: 2)
+                }
+                coverage.write(bytes: bytes)
+            }
             if batch.isEmpty && results.findings.count >= Self.batchSize {
                 writeBatch(results.findings)
                 return
@@ -66,11 +78,22 @@ public struct JSONReporter: Reporter {
             }
             JSONReporter.member("inputErrors", to: &tail)
             JSONOutput.array(inputErrors.map(JSONReporter.inputError)).write(to: &tail, indent: 1)
-            JSONOutput.newline(0, to: &tail)
-            tail.append(contentsOf: "}\n".utf8)
+            JSONReporter.member("coverage", to: &tail)
+            var end: [UInt8] = []
+            if coverage.isEmpty {
+                tail.append(contentsOf: "[]".utf8)
+            } else {
+                tail.append(UInt8(ascii: "["))
+                JSONOutput.newline(1, to: &end)
+                end.append(UInt8(ascii: "]"))
+            }
+            JSONOutput.newline(0, to: &end)
+            end.append(contentsOf: "}\n".utf8)
             sink.write(bytes: head)
             spool.copy(to: &sink)
             sink.write(bytes: tail)
+            coverage.copy(to: &sink)
+            sink.write(bytes: end)
         }
     }
 
@@ -159,6 +182,10 @@ public struct JSONReporter: Reporter {
             out.append(contentsOf: FindingKeys.lang)
             JSONOutput.writeString(lang, to: &out)
         }
+        if let plural = finding.plural {
+            out.append(contentsOf: FindingKeys.plural)
+            JSONOutput.writeString(plural, to: &out)
+        }
         out.append(contentsOf: FindingKeys.measured)
         if finding.measured.isEmpty {
             out.append(contentsOf: "{}".utf8)
@@ -189,6 +216,7 @@ public struct JSONReporter: Reporter {
         static let measured = member("measured")
         static let pseudoLocale = member("pseudoLocale")
         static let lang = member("lang")
+        static let plural = member("plural")
 
         static func member(_ key: String, first: Bool = false) -> [UInt8] {
             var bytes: [UInt8] = [first ? UInt8(ascii: "{") : UInt8(ascii: ",")]
@@ -232,6 +260,22 @@ public struct JSONReporter: Reporter {
         if report.suppressed > 0 { summary.append(("suppressed", .int(report.suppressed))) }
         if let baselined = report.baselined { summary.append(("baselined", .int(baselined))) }
         return .object(summary)
+    }
+
+    /// One `coverage` entry: the contract's keys in its order, the reasons sorted.
+    static func coverage(_ entry: ComponentCoverage) -> JSONOutput {
+        .object([
+            ("file", .string(entry.file)),
+            ("component", .string(entry.component)),
+            ("kind", .string(entry.kind)),
+            ("variants", .int(entry.variants)),
+            ("themes", .int(entry.themes)),
+            ("appearances", .int(entry.appearances)),
+            ("languages", .int(entry.languages)),
+            ("pairsChecked", .int(entry.pairsChecked)),
+            ("pairsUnverified", .int(entry.pairsUnverified)),
+            ("unverifiedReasons", .object(entry.unverifiedReasons.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })),
+        ])
     }
 
     static func inputError(_ error: InputError) -> JSONOutput {

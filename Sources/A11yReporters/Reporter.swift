@@ -48,6 +48,7 @@ extension Reporter {
         totals.findings = []
         totals.inputErrors = []
         totals.componentReports = []
+        totals.coverage = []
         for part in FileResults.split(report) { writer.file(part, to: &sink) }
         writer.finish(totals, to: &sink)
     }

@@ -17,18 +17,25 @@ public struct TextReporter: Reporter {
         static let green = "\u{1B}[1;32m"
     }
 
-    /// Writes each file's lines as it arrives. Keeps until `finish`: the counts, and the
-    /// input errors (listed after every finding; there are few).
+    /// Writes each file's lines as it arrives. Keeps until `finish`: the counts, the
+    /// input errors (listed after every finding; there are few), and the first few
+    /// components the rules could not check whole (`CoverageWords.gapLimit`).
     struct Writer: ReportWriter {
         let options: ReportOptions
         private var counts = ReportCounts()
         private var inputErrors: [InputError] = []
+        private var gaps: [String] = []
+        private var gapCount = 0
 
         init(options: ReportOptions) { self.options = options }
 
         mutating func file(_ results: FileResults, to sink: inout some ReportSink) {
             counts.add(results.findings)
             inputErrors += results.inputErrors
+            for gap in results.coverage.compactMap(CoverageWords.gap) {
+                gapCount += 1
+                if gaps.count < CoverageWords.gapLimit { gaps.append(gap) }
+            }
             guard !results.findings.isEmpty else { return }
             var out = ""
             let qualifier = MessageQualifier(results.findings)
@@ -48,6 +55,7 @@ public struct TextReporter: Reporter {
             if !options.quiet {
                 out += TextReporter.summary(totals, counts: counts, inputErrors: inputErrors.count, options: options)
                 out += "\n"
+                out += CoverageWords.gapLines(gaps, total: gapCount)
             }
             sink.write(out)
         }
@@ -80,7 +88,7 @@ public struct TextReporter: Reporter {
             }
             if let pseudo = finding.pseudoLocale { parts.append("pseudo-locale \(pseudo)") }
             var named = parts.isEmpty ? finding.message : finding.message + " (" + parts.joined(separator: ", ") + ")"
-            if let lang = finding.lang { named = "[\(lang)] " + named }
+            if let lang = finding.lang { named = "[\(lang)\(finding.plural.map { ", " + $0 } ?? "")] " + named }
             return named + Self.suggestion(finding.measured) + Self.sources(finding.measured)
         }
 

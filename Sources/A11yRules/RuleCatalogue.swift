@@ -342,7 +342,8 @@ extension ColorSchemePreset {
                     case .success(let c): color = c
                     case .failure(let e): throw CatalogueError.at(colorNode, file: file, e.message)
                     }
-                    if role == "background" { background = ThemeColor(color: color) } else { roles[role] = ThemeColor(color: color) }
+                    let value = ThemeColor(color: color, origin: .preset(name))
+                    if role == "background" { background = value } else { roles[role] = value }
                 }
                 themes.append(Theme(name: "\(name)/\(appearance)", background: background, colors: roles))
             }

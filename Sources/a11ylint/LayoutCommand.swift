@@ -13,7 +13,9 @@ struct LayoutCommand: ParsableCommand {
         abstract: "Compute a variant's geometry: indicator, box, label lines and hit area.",
         discussion: """
         Without --variant, the spec's first variant is laid out. The other options override \
-        the variant's own fields. Numbers are points, unrounded, origin at the component's top left.
+        the variant's own fields. Numbers are points, unrounded, origin at the component's top left. \
+        A label named by textKey is laid out in the String Catalog's source language, or in --lang, \
+        once per plural form it has there, each form labelled.
         """)
 
     @Argument(help: "A component spec (.json) or a Swift file with checkbox calls.")
@@ -39,6 +41,12 @@ struct LayoutCommand: ParsableCommand {
 
     @Option(name: .customLong("content-size"), help: "Dynamic Type category: xS S M L xL xxL xxxL AX1 … AX5.")
     var contentSize: ContentSize?
+
+    @Option(help: "The language of the spec's String Catalog to lay the label out in (every plural form of it).")
+    var lang: String?
+
+    @Option(name: .customLong("pseudo-locale"), help: "Lay the label out as a pseudo-locale shows it: expanded, accented or bidi.")
+    var pseudoLocale: PseudoLocale?
 
     @Option(name: [.customShort("o"), .customLong("output")], help: "Write the layout to this file instead of standard output.")
     var outputPath: String?
@@ -88,16 +96,32 @@ struct LayoutCommand: ParsableCommand {
             chosen.shape = shape
         }
         if let contentSize { chosen.contentSize = contentSize }
-        let computed: ComponentLayout
-        do { computed = try LayoutEngine.shared.layout(component, chosen) } catch { throw fail("\(spec): \(error.description)") }
-        var output: String
-        switch format {
-        case .json: output = LayoutRendering.json(computed)
-        case .svg: output = LayoutRendering.svg(computed, variant: chosen, spec: component)
-        case .text: output = LayoutRendering.text(computed)
+        var entries: [LabelledLayouts.Entry] = []
+        for labelled in try labelledForms(of: chosen, in: component) {
+            do { entries.append(.init(labelled: labelled, layout: try LayoutEngine.shared.layout(component, labelled.variant))) } catch {
+                throw fail("\(spec): \(error.description)")
+            }
         }
+        let formats: [Format: LabelledLayouts.Format] = [.json: .json, .svg: .svg, .text: .text]
+        var output = LabelledLayouts.render(entries, spec: component, format: formats[format]!)
         if !output.hasSuffix("\n") { output += "\n" }
         try emit(output, to: outputPath)
+    }
+}
+
+extension LayoutCommand {
+    /// The variant in each labelled form `layout` shows: `--text` as given; else the String
+    /// Catalog's text in `--lang` (or the source language), every plural form; then
+    /// `--pseudo-locale`.
+    func labelledForms(of chosen: Variant, in component: ComponentSpec) throws -> [LabelledVariant] {
+        var variant = chosen
+        if text != nil { variant.textKey = nil }
+        do {
+            return try LabelledVariant.forms(of: variant, in: component, language: lang, pseudoLocale: pseudoLocale)
+        } catch .unknownLanguage(let language, let known) {
+            throw fail("\(spec): --lang \(language): the String Catalog has no such language"
+                       + Suggestions.hint(for: language, in: known) + "; languages: " + known.joined(separator: ", "))
+        }
     }
 }
 

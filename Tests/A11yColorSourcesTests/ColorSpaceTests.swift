@@ -32,3 +32,11 @@ import Testing
         #expect(close(p3, 1, 1, 1, tolerance: 0.001))
     }
 }
+
+@Suite struct ColorSpaceOverflowTests {
+    @Test func componentsTooLargeToConvertGiveNoColourNotNaN() {
+        // 1e300³ overflows to infinity in OKLab's cube; ∞ − ∞ is NaN, which clipping cannot fix.
+        #expect(ColorSpace.oklab.sRGB([1e300, 1e300, -1e300]) == nil)
+        #expect(ColorSpace.srgb.sRGB([.nan, 0, 0]) == nil)
+    }
+}

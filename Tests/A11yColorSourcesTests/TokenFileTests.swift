@@ -267,4 +267,23 @@ import Testing
         #expect(set.color(named: "color.fg", in: "default")?.origin.file == second)
         #expect(set.files == [first, second])
     }
+
+    /// CSS Color 4's own worked examples (sections 9 and 10): lab(29.2345% 39.3825 20.0664),
+    /// lch(29.2345% 44.2 27), oklab(40.101% 0.1147 0.0453) and oklch(40.101% 0.12332 21.555)
+    /// are all rgb(49.06% 13.87% 15.9%), about #7D2329.
+    @Test func cssColor4WorkedExamples() throws {
+        let fixtures = TokenFixtures()
+        defer { fixtures.cleanUp() }
+        let set = try #require(fixtures.tokens("""
+        {"$type": "color",
+         "lab": {"$value": {"colorSpace": "lab", "components": [29.2345, 39.3825, 20.0664]}},
+         "lch": {"$value": {"colorSpace": "lch", "components": [29.2345, 44.2, 27]}},
+         "oklab": {"$value": {"colorSpace": "oklab", "components": [0.40101, 0.1147, 0.0453]}},
+         "oklch": {"$value": {"colorSpace": "oklch", "components": [0.40101, 0.12332, 21.555]}}}
+        """).value)
+        for name in ["lab", "lch", "oklab", "oklch"] {
+            let color = set.color(named: name, in: "default")?.color
+            #expect(near(color, 0.4906, 0.1387, 0.159, tolerance: 0.003), "\(name): \(String(describing: color))")
+        }
+    }
 }

@@ -38,12 +38,6 @@ extension Result {
     var failure: Failure? { if case .failure(let e) = self { return e }; return nil }
 }
 
-func near(_ c: RGBA?, _ r: Double, _ g: Double, _ b: Double, _ a: Double = 1, tolerance: Double = 0.002) -> Bool {
-    guard let c else { return false }
-    return abs(c.red - r) <= tolerance && abs(c.green - g) <= tolerance && abs(c.blue - b) <= tolerance
-        && abs(c.alpha - a) <= tolerance
-}
-
 func near(_ c: RGBA?, hex: String, tolerance: Double = 0.002) -> Bool {
     guard let h = RGBA(hex: hex) else { return false }
     return near(c, h.red, h.green, h.blue, h.alpha, tolerance: tolerance)

@@ -211,4 +211,79 @@ import Testing
         """).value)
         #expect(set.colorNames == ["brand.primary", "other.y", "primary"])
     }
+
+    /// Resolver 7.2 Example 19: files bundled under `$defs`, named by pointer (`~1` for `/`);
+    /// a token only one context defines is a problem in the others.
+    @Test func bundledDefinitionsAndTokensOfOneContext() throws {
+        let fixtures = TokenFixtures()
+        defer { fixtures.cleanUp() }
+        let set = try #require(fixtures.resolver("""
+        {"version": "2025.10",
+         "modifiers": {"theme": {"contexts": {
+           "light": [{"$ref": "#/$defs/foundation~1colors.json"}, {"$ref": "#/$defs/theme~1light.json"}],
+           "dark": [{"$ref": "#/$defs/foundation~1colors.json"}]}}},
+         "resolutionOrder": [{"$ref": "#/modifiers/theme"}],
+         "$defs": {
+           "foundation/colors.json": {"color": {"$type": "color", "ink": {"$value": "#101010"}}},
+           "theme/light.json": {"color": {"paper": {"$value": "#FAFAFA"}}}}}
+        """).value)
+        #expect(set.appearances == ["light", "dark"])
+        #expect(set.color(named: "color.paper", in: "light")?.origin.line == 8)
+        #expect(set.color(named: "color.paper", in: "dark") == nil)
+        #expect(set.problem(with: "color.paper", in: "dark") == "the token 'color.paper' is not defined in appearance dark")
+        #expect(set.problem(with: "color.paper", in: "light") == nil)
+        #expect(set.problem(with: "color.ink") == nil)
+        #expect(set.color(named: "color.ink", in: "dark")?.origin.value == "#101010")
+    }
+
+    /// Files named by a resolver are read relative to its folder; relative paths stay relative
+    /// (as `origin.file` and in errors), `.` and `..` folded.
+    @Test func relativePathsStayRelative() throws {
+        let contents: [String: [UInt8]] = [
+            "design/tokens/acme.resolver.json": Array("""
+            {"version": "2025.10", "sets": {"s": {"sources": [{"$ref": "./../shared/base.json"}, {"$ref": "dark.json"}]}},
+             "resolutionOrder": [{"$ref": "#/sets/s"}]}
+            """.utf8),
+            "design/shared/base.json": Array(##"{"ink": {"$type": "color", "$value": "#111111"}}"##.utf8),
+            "design/tokens/dark.json": Array("{\n  \"paper\": {\"$type\": \"color\", \"$value\": \"{nope}\"}}".utf8),
+        ]
+        let error = #expect(throws: ColorSourceError.self) {
+            try TokenSet(resolver: "design/tokens/acme.resolver.json", contents: contents)
+        }
+        #expect(error?.file == "design/tokens/dark.json")
+        #expect(error?.line == 2)
+        var fixed = contents
+        fixed["design/tokens/dark.json"] = Array(##"{"paper": {"$type": "color", "$value": "{ink}"}}"##.utf8)
+        let set = try TokenSet(resolver: "design/tokens/acme.resolver.json", contents: fixed)
+        #expect(set.color(named: "paper", in: "default")?.origin.file == "design/shared/base.json")
+        #expect(set.files == ["design/tokens/acme.resolver.json", "design/shared/base.json", "design/tokens/dark.json"])
+    }
+
+    /// The size the issue measures: 2,000 palette tokens and 500 semantic aliases in each of 4
+    /// contexts are read and resolved once, well within a second even in a debug build.
+    @Test func twoThousandTokensInFourContexts() throws {
+        let fixtures = TokenFixtures()
+        defer { fixtures.cleanUp() }
+        let palette = (0..<2000).map { i in
+            "\"p\(i)\": {\"$value\": {\"colorSpace\": \"oklch\", \"components\": [\(Double(i % 100) / 100), 0.1, \(i % 360)]}}"
+        }.joined(separator: ",\n")
+        fixtures.write("palette.tokens.json", "{\"palette\": {\"$type\": \"color\",\n\(palette)}}")
+        for (c, context) in ["light", "dark", "lightHigh", "darkHigh"].enumerated() {
+            let semantic = (0..<500).map { "\"s\($0)\": {\"$value\": \"{palette.p\(($0 * 4 + c) % 2000)}\"}" }.joined(separator: ",\n")
+            fixtures.write("\(context).tokens.json", "{\"semantic\": {\n\(semantic)}}")
+        }
+        let path = fixtures.write("big.resolver.json", """
+        {"version": "2025.10", "sets": {"palette": {"sources": [{"$ref": "palette.tokens.json"}]}},
+         "modifiers": {"theme": {"contexts": {"light": [{"$ref": "light.tokens.json"}], "dark": [{"$ref": "dark.tokens.json"}],
+           "lightHigh": [{"$ref": "lightHigh.tokens.json"}], "darkHigh": [{"$ref": "darkHigh.tokens.json"}]}}},
+         "resolutionOrder": [{"$ref": "#/sets/palette"}, {"$ref": "#/modifiers/theme"}]}
+        """)
+        let clock = ContinuousClock()
+        var set: TokenSet?
+        let elapsed = try clock.measure { set = try TokenSet(resolver: path) }
+        #expect(set?.appearances.count == 4)
+        #expect(set?.colorNames.count == 2500)
+        #expect(set?.color(named: "semantic.s1", in: "dark")?.origin.file == fixtures.root + "/palette.tokens.json")
+        #expect(elapsed < .seconds(5), "\(elapsed)")
+    }
 }

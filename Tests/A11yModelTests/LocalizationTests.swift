@@ -96,3 +96,63 @@ final class StringCatalogTests: XCTestCase {
         XCTAssertEqual(catalog.entry("accept_terms", language: "de")?.value, "Bedingungen akzeptieren")
     }
 }
+
+/// String Catalog variations (device, plural, nested), substitutions and placeholder samples.
+final class CatalogVariationTests: XCTestCase {
+    func parse(_ json: String) throws -> StringCatalog {
+        try StringCatalog.parseXCStrings(Array(json.utf8), file: "Localizable.xcstrings")
+    }
+
+    func testDeviceThenPluralAndLanguagesOnlyInVariations() throws {
+        let catalog = try parse(#"""
+        {"sourceLanguage": "en", "strings": {"k": {"localizations": {
+          "en": {"stringUnit": {"state": "translated", "value": "%lld items"}},
+          "pl": {"variations": {"device": {
+            "mac": {"stringUnit": {"state": "translated", "value": "mac"}},
+            "iphone": {"variations": {"plural": {
+              "many": {"stringUnit": {"state": "translated", "value": "%lld elementów"}},
+              "one": {"stringUnit": {"state": "translated", "value": "%lld element"}},
+              "few": {"stringUnit": {"state": "new", "value": "%lld elementy"}}}}}}}}}}}}
+        """#)
+        XCTAssertEqual(catalog.languages, ["en", "pl"])
+        let entry = try XCTUnwrap(catalog.entry("k", language: "pl"))
+        XCTAssertEqual(entry.forms.map(\.category), ["one", "few", "many"])
+        XCTAssertTrue(entry.isUntranslated)
+        XCTAssertEqual(catalog.texts(of: "k", in: "en").map(\.text), ["88 items"])
+    }
+
+    /// A language whose only text is a variation a11ylint does not read stays a language of
+    /// the catalogue: the key is missing there (and `missing-translation` says so).
+    func testAnUnreadableLanguageIsKeptNotDropped() throws {
+        let catalog = try parse(#"""
+        {"sourceLanguage": "en", "strings": {"k": {"localizations": {
+          "sv": {"variations": {"width": {"1": {"stringUnit": {"state": "translated", "value": "x"}}}}}}}}}
+        """#)
+        XCTAssertEqual(catalog.languages, ["en", "sv"])
+        XCTAssertNil(catalog.entry("k", language: "sv"))
+        XCTAssertEqual(catalog.texts(of: "k", in: "sv").map(\.text), ["k"])
+    }
+
+    func testSubstitutionsFollowThePluralForms() throws {
+        let catalog = try parse(#"""
+        {"sourceLanguage": "en", "strings": {"k": {"localizations": {
+          "de": {"stringUnit": {"state": "translated", "value": "%#@files@ von %@"},
+                 "substitutions": {"files": {"argNum": 1, "formatSpecifier": "lld", "variations": {"plural": {
+                   "one": {"stringUnit": {"state": "translated", "value": "%arg Datei"}},
+                   "other": {"stringUnit": {"state": "translated", "value": "%arg Dateien"}}}}}}}}}}}
+        """#)
+        let texts = catalog.texts(of: "k", in: "de")
+        XCTAssertEqual(texts.map { $0.category ?? "-" }, ["one", "other"])
+        XCTAssertEqual(texts.map(\.text), ["1 Datei von Alexandra", "88 Dateien von Alexandra"])
+        // The source language has no localization: the key itself, as Xcode shows it.
+        XCTAssertEqual(catalog.texts(of: "k", in: "en").map(\.text), ["k"])
+    }
+
+    func testPlaceholderSamples() {
+        XCTAssertEqual(PlaceholderSamples.apply(to: "%1$@ has %2$lld, %.1f%%, %d", category: "few", language: "ru"),
+                       "Alexandra has 24, 24.8%, 24")
+        XCTAssertEqual(PlaceholderSamples.apply(to: "50 % off, 100% sure", category: nil, language: "en"), "50 % off, 100% sure")
+        XCTAssertEqual(PlaceholderSamples.number(category: "many", language: "fr-CA"), "1000000")
+        XCTAssertEqual(PlaceholderSamples.number(category: "one", language: "de"), "1")
+    }
+}

@@ -6,8 +6,12 @@ import Testing
 
 @Suite struct JSONReporterTests {
     @Test func contractShapeExactBytes() {
-        let report = LintReport(toolVersion: "0.1.0", files: 2, components: 1,
+        var report = LintReport(toolVersion: "0.1.0", files: 2, components: 1,
                                 findings: [Fixtures.contrast, Fixtures.gesture], inputErrors: [Fixtures.badInput])
+        report.coverage = [ComponentCoverage(
+            file: "specs/components/CheckboxView.json", component: "CheckboxView", kind: "checkbox", variants: 2,
+            themes: 2, appearances: 1, languages: 1, pairsChecked: 7, pairsUnverified: 1,
+            unverifiedReasons: ["missing-color": 1], location: SourceLocation(file: "specs/components/CheckboxView.json", line: 1, column: 10))]
         let json = Reporters.named("json")!.render(report, options: ReportOptions())
         #expect(json == #"""
             {
@@ -66,6 +70,22 @@ import Testing
                   "line": 3,
                   "column": 9,
                   "message": "expected ',' or '}' after object member"
+                }
+              ],
+              "coverage": [
+                {
+                  "file": "specs/components/CheckboxView.json",
+                  "component": "CheckboxView",
+                  "kind": "checkbox",
+                  "variants": 2,
+                  "themes": 2,
+                  "appearances": 1,
+                  "languages": 1,
+                  "pairsChecked": 7,
+                  "pairsUnverified": 1,
+                  "unverifiedReasons": {
+                    "missing-color": 1
+                  }
                 }
               ]
             }

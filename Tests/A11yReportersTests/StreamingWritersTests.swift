@@ -46,6 +46,7 @@ import A11yReport
         var linted: [String] = []
         var rulesRun: [String: [String]] = [:]
         var fixes: [String: ReportFix] = [:]
+        var coverage: [ComponentCoverage] = []
         let severities: [Severity] = [.error, .warning, .note]
         for f in 0..<files {
             let file = f % 7 == 3 ? "Sources/App/View \(f) & <co>.swift" : "specs/components/C\(f)\u{E9}.json"
@@ -54,6 +55,16 @@ import A11yReport
                 if f % 2 == 0 { continue }
             }
             linted.append(file)
+            if f % 3 != 1 {
+                // Coverage for some files: two components in one, some not checked whole.
+                for c in 0..<(f % 4 == 0 ? 2 : 1) {
+                    coverage.append(ComponentCoverage(
+                        file: file, component: "Comp\(c) «\(f)»", kind: "checkbox", variants: f % 5, themes: f % 3,
+                        appearances: min(1, f % 3), languages: 1 + f % 2, pairsChecked: 2 * f, pairsUnverified: f % 2,
+                        unverifiedReasons: f % 2 == 1 ? ["missing-color": 1] : [:],
+                        location: SourceLocation(file: file, line: 1 + c, column: 10)))
+                }
+            }
             if f % 9 == 4 { rulesRun[file] = ["text-contrast", "touch-target"] }
             if f % 5 == 2 { continue }
             for i in 0..<perFile {
@@ -84,6 +95,7 @@ import A11yReport
                                 inputErrors: errors, suppressed: 4, baselined: nil, rules: Fixtures.rules,
                                 lintedFiles: linted, rulesRun: rulesRun)
         report.fixes = fixes
+        report.coverage = coverage.sorted(by: ComponentCoverage.order)
         return report
     }
 
@@ -250,6 +262,8 @@ enum WholeRendering {
         if !options.quiet {
             out += TextReporter.summary(report, options: options)
             out += "\n"
+            let gaps = report.coverage.compactMap(CoverageWords.gap)
+            out += CoverageWords.gapLines(Array(gaps.prefix(CoverageWords.gapLimit)), total: gaps.count)
         }
         return out
     }
@@ -283,6 +297,7 @@ enum WholeRendering {
             ("summary", .object(summary)),
             ("findings", .array(findings)),
             ("inputErrors", .array(report.inputErrors.map(JSONReporter.inputError))),
+            ("coverage", .array(report.coverage.map(JSONReporter.coverage))),
         ]).serialized() + "\n"
     }
 

@@ -18,6 +18,9 @@ final class ResolverReader {
     let document: JSONDocument
     let files: TokenFileCache
     private var setStack: [String] = []
+    /// Token sources read so far: sets that list a set twice can double at each level.
+    var sourceCount = 0
+    static let maxSources = 10_000
 
     static let rootKeys = ["name", "version", "description", "sets", "modifiers", "resolutionOrder"]
     static let setKeys = ["sources", "description"]

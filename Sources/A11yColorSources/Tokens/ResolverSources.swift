@@ -21,6 +21,10 @@ extension ResolverReader {
             throw ColorSourceError(file: file, position: item.position,
                                    message: "a token source must be an object: tokens, or {\"$ref\": \"file.tokens.json\"}")
         }
+        sourceCount += 1
+        guard sourceCount <= Self.maxSources else {
+            throw ColorSourceError(file: file, position: item.position, message: "more than \(Self.maxSources) token sources")
+        }
         guard let reference = item["$ref"] else { return [try TokenTreeReader.group(item, file: file)] }
         guard let text = reference.stringValue else {
             throw ColorSourceError(file: file, position: reference.position, message: "\"$ref\" must be a string")
@@ -57,7 +61,7 @@ extension ResolverReader {
                 return try setSources(set, name: segments[1])
             }
             let owner = file == path ? document : try files.document(file)
-            guard let target = Self.node(at: segments, in: owner.root) else { throw fail("'\(text)' points at nothing") }
+            guard let target = TokenReferences.node(at: segments, in: owner.root) else { throw fail("'\(text)' points at nothing") }
             return try source(target, file: file, chain: chain)
         }
         if text.contains("://") { throw fail("'\(text)': remote token files are not read, only local files") }
@@ -66,24 +70,9 @@ extension ResolverReader {
         let loaded = try files.document(target, reference: (file, reference))
         guard parts.count == 2, !parts[1].isEmpty else { return [try TokenTreeReader.group(loaded.root, file: target)] }
         let fragment = parts[1].hasPrefix("/") ? "#" + parts[1] : "#/" + parts[1]
-        guard let segments = TokenReferences.pointer(String(fragment)), let node = Self.node(at: segments, in: loaded.root) else {
+        guard let segments = TokenReferences.pointer(String(fragment)), let node = TokenReferences.node(at: segments, in: loaded.root) else {
             throw fail("'\(text)' points at nothing in \(target)")
         }
         return try source(node, file: target, chain: chain)
-    }
-
-    /// RFC 6901 over a plain JSON tree.
-    static func node(at segments: [String], in root: JSONNode) -> JSONNode? {
-        var node = root
-        for key in segments {
-            if let members = node.objectMembers, let next = members.last(where: { $0.key == key }) {
-                node = next.value
-            } else if let items = node.arrayValue, let i = Int(key), String(i) == key, items.indices.contains(i) {
-                node = items[i]
-            } else {
-                return nil
-            }
-        }
-        return node
     }
 }

@@ -25,6 +25,21 @@ enum TokenReferences {
         }
     }
 
+    /// RFC 6901 over a plain JSON tree: object members by key, array items by index.
+    static func node(at segments: some Sequence<String>, in root: JSONNode) -> JSONNode? {
+        var node = root
+        for key in segments {
+            if let members = node.objectMembers, let next = members.last(where: { $0.key == key }) {
+                node = next.value
+            } else if let items = node.arrayValue, let i = Int(key), String(i) == key, items.indices.contains(i) {
+                node = items[i]
+            } else {
+                return nil
+            }
+        }
+        return node
+    }
+
     static func pointerText(_ path: [String]) -> String {
         "#/" + path.map { $0.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1") }
             .joined(separator: "/")
@@ -51,17 +66,7 @@ extension TokenGroup {
             case .token(let entry)?:
                 let rest = segments[(index + 1)...]
                 if rest.isEmpty || Array(rest) == ["$value"] { return .token(path: Array(segments[...index])) }
-                var node = entry.object
-                for key in rest {
-                    if let members = node.objectMembers, let next = members.last(where: { $0.key == key }) {
-                        node = next.value
-                    } else if let items = node.arrayValue, let i = Int(key), String(i) == key, items.indices.contains(i) {
-                        node = items[i]
-                    } else {
-                        return nil
-                    }
-                }
-                return .fragment(node, file: entry.file)
+                return TokenReferences.node(at: rest, in: entry.object).map { .fragment($0, file: entry.file) }
             }
         }
         return .group(group)

@@ -5,18 +5,45 @@ import Foundation
 /// or a folder of legacy `*.lproj/*.strings` files.
 public struct StringCatalog: Sendable, Hashable {
     public struct Entry: Sendable, Hashable {
+        /// The text; for a text that varies by number, its `other` form (else its last).
         public var value: String
         /// `translated`, `needs_review`, `new`, `stale`… (String Catalog `stringUnit.state`);
-        /// legacy `.strings` entries are `translated`.
+        /// legacy `.strings` entries are `translated`. A text with plural forms is `new` when
+        /// one of its forms is.
         public var state: String
+        /// The plural forms (`zero`, `one`, `two`, `few`, `many`, `other`, in that order) of a
+        /// text with plural `variations` or a plural substitution (`%#@name@`); empty when the
+        /// text does not vary by number.
+        public var forms: [PluralForm]
 
-        public init(value: String, state: String = "translated") {
+        public init(value: String, state: String = "translated", forms: [PluralForm] = []) {
             self.value = value
             self.state = state
+            self.forms = forms
         }
 
         /// A translation still to be done: `new` (an untranslated copy of the key).
         public var isUntranslated: Bool { state == "new" }
+    }
+
+    /// One plural form of a text: its CLDR category and its text.
+    public struct PluralForm: Sendable, Hashable {
+        public var category: String
+        public var value: String
+        public var state: String
+
+        public init(category: String, value: String, state: String = "translated") {
+            self.category = category
+            self.value = value
+            self.state = state
+        }
+
+        /// CLDR's plural categories, in the order forms are checked and reported.
+        public static let categories = ["zero", "one", "two", "few", "many", "other"]
+
+        static func order(_ a: PluralForm, _ b: PluralForm) -> Bool {
+            (categories.firstIndex(of: a.category) ?? 99, a.category) < (categories.firstIndex(of: b.category) ?? 99, b.category)
+        }
     }
 
     /// The catalogue's source language (`sourceLanguage`; `en` for `.strings` folders
@@ -37,6 +64,13 @@ public struct StringCatalog: Sendable, Hashable {
 
     /// The text of `key` in `language`, nil when the catalogue has none.
     public func entry(_ key: String, language: String) -> Entry? { translations[language]?[key] }
+
+    /// Whether some language of the catalogue has `key` (a String Catalog lists each of its
+    /// keys in its source language).
+    public func contains(_ key: String) -> Bool { translations.values.contains { $0[key] != nil } }
+
+    /// Every key of the catalogue, sorted (for did-you-mean hints).
+    public var keys: [String] { Set(translations.values.flatMap(\.keys)).sorted() }
 
     public struct ReadError: Error, Sendable, CustomStringConvertible {
         public var file: String
@@ -66,8 +100,9 @@ public struct StringCatalog: Sendable, Hashable {
     }
 
     /// Xcode's String Catalog: `{"sourceLanguage", "strings": {KEY: {"localizations":
-    /// {LANG: {"stringUnit": {"state", "value"}}}}}}`. A key with no localization in the
-    /// source language reads as itself there (Xcode's default).
+    /// {LANG: {"stringUnit": {"state", "value"}}}}}}`, a localization's text possibly varying
+    /// by device and by number (`variations`, `substitutions`: `XCStringsLocalization`). A key
+    /// with no localization in the source language reads as itself there (Xcode's default).
     public static func parseXCStrings(_ bytes: [UInt8], file: String) throws(ReadError) -> StringCatalog {
         let document: JSONDocument
         do { document = try JSONDocument(bytes: bytes) } catch {
@@ -84,10 +119,13 @@ public struct StringCatalog: Sendable, Hashable {
             let key = member.key
             translations[source]?[key] = Entry(value: key)
             for localization in member.value["localizations"]?.objectMembers ?? [] {
-                guard let unit = localization.value["stringUnit"],
-                      let value = unit["value"]?.stringValue else { continue }
-                translations[localization.key, default: [:]][key] =
-                    Entry(value: value, state: unit["state"]?.stringValue ?? "translated")
+                // A language whose text a11ylint cannot read (an unknown kind of variation) is
+                // still one of the catalogue's: the key is then missing there, and said so.
+                guard let entry = XCStringsLocalization.entry(localization.value) else {
+                    if translations[localization.key] == nil { translations[localization.key] = [:] }
+                    continue
+                }
+                translations[localization.key, default: [:]][key] = entry
             }
         }
         return StringCatalog(sourceLanguage: source, translations: translations)

@@ -7,30 +7,23 @@ public struct ContrastUnverifiedRule: SpecRule {
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        guard let definition = spec.definition else { return [] }
         var findings: [Finding] = []
-        // As `ContrastMeasurements.measure`: enabled variants only, every theme they use.
-        for variant in spec.variants where variant.isEnabled {
-            for theme in spec.themes(for: variant) {
-                for check in definition.contrastChecks(for: variant, in: theme, spec: spec) {
-                    guard let (request, missing, reason) = Self.unmeasurable(check, variant, theme) else { continue }
-                    let background: String
-                    if case .role(let role) = request.background { background = role } else { background = "background" }
-                    let text = request.kind == .text
-                    let location = variant.origin == .defaults ? theme.location ?? variant.location : variant.location
-                    let colour = missing == "background" ? theme.background : theme.colors[missing]
-                    findings.append(context.finding(
-                        message: reason == "missing-color" ? "default" : reason,
-                        ["subject": request.subject, "theme": theme.name, "role": missing,
-                         "ref": colour?.reference ?? ""],
-                        spec: spec, variant: variant, theme: theme, location: location,
-                        wcag: [text ? context.options.level.textCriterion : WCAG.nonTextContrastCriterion],
-                        measured: Measured([("reason", .string(reason)),
-                                            ("foregroundRole", .string(request.role)),
-                                            ("backgroundRole", .string(background)),
-                                            ("missingRole", .string(missing))])))
-                }
-            }
+        ContrastCoverage.eachCheck(spec) { variant, theme, check in
+            guard let (request, missing, reason) = Self.unmeasurable(check, variant, theme) else { return }
+            let background: String
+            if case .role(let role) = request.background { background = role } else { background = "background" }
+            let text = request.kind == .text
+            let location = variant.origin == .defaults ? theme.location ?? variant.location : variant.location
+            let colour = missing == "background" ? theme.background : theme.colors[missing]
+            findings.append(context.finding(
+                message: reason == "missing-color" ? "default" : reason,
+                ["subject": request.subject, "theme": theme.name, "role": missing, "ref": colour?.reference ?? ""],
+                spec: spec, variant: variant, theme: theme, location: location,
+                wcag: [text ? context.options.level.textCriterion : WCAG.nonTextContrastCriterion],
+                measured: Measured([("reason", .string(reason)),
+                                    ("foregroundRole", .string(request.role)),
+                                    ("backgroundRole", .string(background)),
+                                    ("missingRole", .string(missing))])))
         }
         return findings
     }
@@ -58,5 +51,54 @@ public struct ContrastUnverifiedRule: SpecRule {
             if first == nil { first = (request, missing.0, missing.1) }
         }
         return first
+    }
+}
+
+/// How many of the contrast checks a spec's kind needs were measured, and how many could
+/// not be and why: the pairs of the report's `coverage` entry. A check counts once however
+/// many alternatives it has (a button's fill or border), per enabled variant and theme, as
+/// `ContrastMeasurements.measure` measures them; a pair that is not drawn (text on a
+/// variant with none) is not counted.
+public struct ContrastCoverage: Sendable, Hashable {
+    public var checked = 0
+    /// Unmeasurable checks by reason (`missing-color`, `unknown-system-color`, `translucent-backdrop`).
+    public var unverified: [String: Int] = [:]
+
+    public init() {}
+
+    /// The checks of `spec` whose kind (text or non-text, as the first alternative's) is in
+    /// `kinds`: those of the contrast rules that run.
+    public init(_ spec: ComponentSpec, kinds: Set<ColorPairRequest.Kind>) {
+        ContrastCoverage.eachCheck(spec) { variant, theme, check in
+            guard let first = check.alternatives.first, kinds.contains(first.kind) else { return }
+            if let (_, _, reason) = ContrastUnverifiedRule.unmeasurable(check, variant, theme) {
+                unverified[reason, default: 0] += 1
+            } else if check.alternatives.contains(where: { Self.isMeasurable($0, variant, theme) }) {
+                checked += 1
+            }
+        }
+    }
+
+    public var unverifiedCount: Int { unverified.values.reduce(0, +) }
+
+    /// Every check the kind makes: enabled variants only, in every theme they use (as
+    /// `ContrastMeasurements.measure`).
+    static func eachCheck(_ spec: ComponentSpec, _ body: (Variant, Theme, ContrastCheck) -> Void) {
+        guard let definition = spec.definition else { return }
+        for variant in spec.variants where variant.isEnabled {
+            for theme in spec.themes(for: variant) {
+                for check in definition.contrastChecks(for: variant, in: theme, spec: spec) { body(variant, theme, check) }
+            }
+        }
+    }
+
+    /// The pair is drawn and the theme has both its colours.
+    static func isMeasurable(_ request: ColorPairRequest, _ variant: Variant, _ theme: Theme) -> Bool {
+        if request.kind == .text, variant.visibleText == nil { return false }
+        if theme.colors[request.role]?.unverified != nil || theme.colors[request.role] == nil { return false }
+        if case .role(let role) = request.background, theme.colors[role] == nil || theme.colors[role]?.unverified != nil {
+            return false
+        }
+        return theme.background.unverified == nil
     }
 }

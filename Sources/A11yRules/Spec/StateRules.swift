@@ -1,3 +1,4 @@
+import A11yJSON
 import A11yModel
 
 /// Design-system rule: error + read-only, error + disabled and read-only + disabled
@@ -54,7 +55,8 @@ public struct MissingGroupLabelRule: SpecRule {
 
 /// WCAG 3.1.2: a label named by `textKey` has no translation, or an untranslated one
 /// (`"state": "new"`), in a language of the spec's String Catalog: users of that language
-/// see (and hear) the development language.
+/// see (and hear) the development language. A key the catalogue lacks altogether is reported
+/// in every language, the source language included (the label would show the key itself).
 public struct MissingTranslationRule: SpecRule {
     public let id = "missing-translation"
     public init() {}
@@ -64,15 +66,20 @@ public struct MissingTranslationRule: SpecRule {
         var findings: [Finding] = []
         for variant in spec.variants {
             guard let key = variant.textKey else { continue }
-            for language in catalog.languages where language != catalog.sourceLanguage {
+            let known = catalog.contains(key)
+            for language in catalog.languages where language != catalog.sourceLanguage || !known {
                 let message: String
-                if let entry = catalog.entry(key, language: language) {
+                var values: KeyValuePairs<String, String> = ["key": key, "lang": language]
+                if !known {
+                    message = "notInCatalog"
+                    values = ["key": key, "lang": language, "hint": Suggestions.hint(for: key, in: catalog.keys)]
+                } else if let entry = catalog.entry(key, language: language) {
                     guard entry.isUntranslated else { continue }
                     message = "untranslated"
                 } else {
                     message = "missing"
                 }
-                var finding = context.finding(message: message, ["key": key, "lang": language],
+                var finding = context.finding(message: message, values,
                                               spec: spec, variant: variant,
                                               location: variant.textKeyLocation ?? variant.location,
                                               measured: Measured([("key", .string(key))]))

@@ -1,0 +1,38 @@
+import A11yModel
+import A11yReport
+import A11yRules
+
+extension Linter {
+    /// Keeps what the report needs of a spec the rules have run on: its coverage entry
+    /// (always), and what the reporter asked for beyond findings.
+    func record(_ run: SpecRun, into outcome: inout FileOutcome) {
+        let entry = coverage(run)
+        outcome.coverage.append(entry)
+        if var component = componentReport(run) {
+            component.coverage = entry
+            outcome.components.append(component)
+        }
+    }
+
+    /// What the rules could check in the spec: its variants, the themes and appearances
+    /// they were checked in, its languages, and its contrast checks (those of the contrast
+    /// rules that run on its kind) measured or not.
+    func coverage(_ run: SpecRun) -> ComponentCoverage {
+        let spec = run.spec
+        let rules = Set(specRules.ruleIDs(for: spec.kind))
+        var kinds: Set<ColorPairRequest.Kind> = []
+        if rules.contains(TextContrastRule().id) { kinds.insert(.text) }
+        if rules.contains(NonTextContrastRule().id) { kinds.insert(.nonText) }
+        let contrast = kinds.isEmpty ? ContrastCoverage() : ContrastCoverage(spec, kinds: kinds)
+        // The theme names `ComponentSpec.themes(for:)` picks, without merging colours.
+        let all = spec.themes.map(\.name)
+        var themes: Set<String> = []
+        for variant in spec.variants { themes.formUnion(variant.themes.map { names in all.filter(names.contains) } ?? all) }
+        return ComponentCoverage(
+            file: spec.file, component: spec.name, kind: spec.kind?.rawValue ?? "unknown",
+            variants: spec.variants.count, themes: themes.count,
+            appearances: ComponentCoverage.appearances(of: themes), languages: run.languages,
+            pairsChecked: contrast.checked, pairsUnverified: contrast.unverifiedCount,
+            unverifiedReasons: contrast.unverified, location: spec.location)
+    }
+}
