@@ -74,4 +74,7 @@ let dark = ("luminosity", "dark")
 let light = ("luminosity", "light")
 let high = ("contrast", "high")
 
-// `near(_:_:_:_:_:tolerance:)` is TokenFixtures.swift's (one definition for both readers' tests).
+func near(_ c: RGBA?, _ r: Double, _ g: Double, _ b: Double, _ a: Double = 1, tolerance: Double = 0.0005) -> Bool {
+    guard let c else { return false }
+    return abs(c.red - r) < tolerance && abs(c.green - g) < tolerance && abs(c.blue - b) < tolerance && abs(c.alpha - a) < tolerance
+}
