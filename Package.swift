@@ -65,7 +65,7 @@ let package = Package(
                 dependencies: ["a11ylint"]),
         .target(name: "A11yReport", dependencies: ["A11yModel", "A11yLayout"]),
         .target(name: "A11yLint",
-                dependencies: ["A11yRules", "A11yReport", "A11ySwiftReader", .product(name: "Yams", package: "Yams")]),
+                dependencies: ["A11yRules", "A11yColorSources", "A11yReport", "A11ySwiftReader", .product(name: "Yams", package: "Yams")]),
         .target(name: "A11yReporters", dependencies: ["A11yModel", "A11yLayout", "A11yReport"]),
         .executableTarget(name: "a11ylint",
                           dependencies: ["A11yLint", "A11yReporters",

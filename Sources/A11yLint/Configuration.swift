@@ -90,10 +90,12 @@ public struct ConfigurationFile: Sendable {
     public var maxFileSize: Double?
     /// `pseudo_locale`: expanded, accented or bidi.
     public var pseudoLocale: PseudoLocale?
+    /// `colors:`: the colour sources references resolve in.
+    public var colors = ColorSettings()
 
     public static let keys = ["included", "excluded", "disabled_rules", "only_rules", "opt_in_rules", "contrast_level",
                               "large_text", "touch_target", "custom_rules", "strict", "baseline",
-                              "parent_config", "a11ylint_version", "max_file_size", "pseudo_locale"]
+                              "parent_config", "a11ylint_version", "max_file_size", "pseudo_locale", "colors"]
     static let largeTextKeys = ["size", "bold_size"]
     static let touchTargetKeys = ["warning", "error"]
     static let ruleKeys = ["severity"]
@@ -232,6 +234,7 @@ public struct ConfigurationFile: Sendable {
                 throw reader.error(value, "'max_file_size' must be a positive number of MB")
             }
             maxFileSize = mb
+        case "colors": try colors.read(value, directory: directory, reader: &reader)
         case "a11ylint_version":
             guard value.scalar != nil, let text = value.string, !text.isEmpty else {
                 throw reader.error(value, "'a11ylint_version' must be a version such as 0.1.0")
@@ -274,6 +277,7 @@ public struct ConfigurationFile: Sendable {
         if let touchTargetError { configuration.ruleOptions.touchTargetError = touchTargetError }
         if let maxFileSize { configuration.maxFileSize = LintConfiguration.byteLimit(megabytes: maxFileSize) }
         if let pseudoLocale { configuration.pseudoLocale = pseudoLocale }
+        configuration.colors.merge(colors)
         configuration.customRules += customRules
         if let scope { configuration.scope = scope }
     }

@@ -45,6 +45,11 @@ public struct LintConfiguration: Sendable {
     /// Work out the `--fix` edits of every contrast finding during the run, from the
     /// measurements the rules used (`LintReport.fixes`; SARIF shows them, `--fix` writes them).
     public var reportFixes = false
+    /// `colors:` of `.a11ylint.yml`: where colour references resolve.
+    public var colors = ColorSettings()
+    /// The colour sources read so far, shared by every group's linter of a run (and by the runs
+    /// of a configuration a library caller keeps).
+    public var colorSources = ColorSourceCache()
 
     public init() {}
 
@@ -452,9 +457,14 @@ public final class Linter: Sendable {
             outcome.counted = false // some other JSON file in a folder the user named
             return
         }
-        let result = loader.loadSpec(document, file: path)
+        var result = loader.loadSpec(document, file: path)
         outcome.errors += result.errors
         var findings = result.findings
+        if var spec = result.spec {
+            let colorErrors = ColorResolution.resolve(&spec, settings: configuration.colors, cache: configuration.colorSources)
+            // A spec whose colours cannot be resolved is not checked (its other findings stand).
+            if !colorErrors.isEmpty { outcome.errors += colorErrors; result.spec = nil } else { result.spec = spec }
+        }
         if var spec = result.spec {
             if let error = Self.loadStrings(&spec) { outcome.errors.append(error) }
             outcome.specs.append(spec)

@@ -20,6 +20,17 @@ public enum SpecFixer {
         public var description: String { "\(file):\(line):\(column): \(old) → \(new)" }
     }
 
+    /// The roles of `theme` whose colour a reference gave (`{token}`, `asset:`, `system:`), with
+    /// the reference as the spec writes it.
+    static func references(in measurements: [ContrastMeasurement], theme: String) -> [String: String] {
+        var roles: [String: String] = [:]
+        for m in measurements where m.theme.name == theme {
+            if case .reference(let ref, _, _, _)? = m.foregroundOrigin { roles[m.role] = ref }
+            if let role = m.backgroundRole, case .reference(let ref, _, _, _)? = m.backgroundOrigin { roles[role] = ref }
+        }
+        return roles
+    }
+
     /// The fixes of one spec read from `document` (`bytes`), one per colour value of each
     /// theme's set. `measurements` are the spec's contrast pairs as the run measured them
     /// for its rules (`ContrastMeasurements.measure`), not measured again here.
@@ -32,10 +43,14 @@ public enum SpecFixer {
             guard let changes = failing.themeFix, !changes.isEmpty else { continue }
             var fixes: [ReportFix] = []
             var reasons: [String?] = []
+            let referenced = Self.references(in: measurements, theme: failing.theme.name)
             for change in changes {
                 var fix = ReportFix(file: spec.file, theme: failing.theme.name, role: change.role, edits: [],
                                     colour: change.to.hexString)
-                if let location = change.location, location.file == spec.file,
+                if let reference = referenced[change.role] {
+                    // A colour from a token or colour set is never overwritten with a hex.
+                    reasons.append("\(change.role) comes from \(reference): change it in its colour source (set it to \(change.to.hexString) there)")
+                } else if let location = change.location, location.file == spec.file,
                    let node = Self.node(at: location, in: document.root),
                    let edits = ColorEdit.edits(for: node, in: bytes, to: change.to,
                                                accepts: { $0.hexString == change.to.hexString }) {

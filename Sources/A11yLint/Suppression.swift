@@ -219,7 +219,7 @@ struct SpecSuppressionFilter {
     static func matches(_ s: SpecSuppression, _ f: Finding) -> Bool {
         (s.rule == f.rule || s.rule == "all")
             && (s.variant == nil || s.variant == f.variant)
-            && (s.theme == nil || s.theme == f.theme)
+            && (s.theme == nil || s.theme == f.theme || s.theme.map { f.theme?.hasPrefix($0 + "@") == true } == true)
     }
 
     /// Removes the findings an entry silences; returns how many it removed.
@@ -246,7 +246,9 @@ struct SpecSuppressionFilter {
         let known = Set(context.knownRules)
         for (i, s) in suppressions.enumerated() where !used[i] {
             let variants = spec.variants.map(\.name)
-            let themes = spec.themes.map(\.name)
+            // A theme with references is named with and without its appearance (`brand`, `brand@dark`).
+            var themes = spec.themes.map(\.name)
+            for theme in spec.themes where !themes.contains(theme.baseName) { themes.append(theme.baseName) }
             let (message, values): (String, KeyValuePairs<String, String>)
             if s.rule != "all", !known.contains(s.rule) {
                 (message, values) = ("unknownRuleInSpec",

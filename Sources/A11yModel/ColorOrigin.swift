@@ -8,11 +8,28 @@ public enum ColorOrigin: Sendable, Hashable {
     /// checkbox's theme does not set, filled from the `default` scheme, or every colour of
     /// a spec without themes. The preset's name.
     case preset(String)
+    /// A reference resolved in a colour source (docs/colour-sources.md): the reference as the
+    /// spec writes it, the file and 1-based line of the value it resolved to, that value as written.
+    case reference(ref: String, file: String, line: Int, value: String)
 
     /// The JSON object reports write: `{"preset": "default"}`.
     public var measured: Measured.Value {
         switch self {
         case .preset(let name): .object(Measured([("preset", .string(name))]))
+        case .reference(let ref, let file, let line, let value):
+            .object(Measured([("ref", .string(ref)), ("file", .string(file)), ("line", .number(Double(line))),
+                              ("value", .string(value))]))
         }
+    }
+
+    /// `{color.text.primary} = #8A8A8A (dark.tokens.json:12)`: how text and HTML reports show
+    /// a `foregroundSource` / `backgroundSource` of a reference; nil for anything else.
+    public static func text(_ source: Measured) -> String? {
+        guard let ref = source.string("ref"), let value = source.string("value") else { return nil }
+        guard let file = source.string("file"), let line = source.number("line") else { return "\(ref) = \(value)" }
+        // The file's name; a colour set's `Contents.json` with its folder (`Brand.colorset/Contents.json`).
+        let parts = file.split(separator: "/")
+        let name = parts.suffix(parts.last == "Contents.json" ? 2 : 1).joined(separator: "/")
+        return "\(ref) = \(value) (\(name):\(Int(line)))"
     }
 }

@@ -74,6 +74,11 @@ public struct Measured: Sendable, Hashable {
         return nil
     }
 
+    public func object(_ key: String) -> Measured? {
+        if case .object(let m)? = self[key] { return m }
+        return nil
+    }
+
     public func string(_ key: String) -> String? {
         if case .string(let s)? = self[key] { return s }
         return nil

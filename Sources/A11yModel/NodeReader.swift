@@ -132,6 +132,9 @@ struct NodeReader {
     mutating func color(_ node: JSONNode, _ key: String) -> ThemeColor? {
         let parsed: Result<RGBA, ColorSyntaxError>
         if let hex = node.stringValue {
+            if ThemeColor.isReference(hex) {
+                return ThemeColor(reference: hex, location: SourceLocation(file: file, node.position))
+            }
             parsed = ColorSyntax.parse(hex: hex)
         } else if let members = node.objectMembers {
             var components: [(key: String, value: Double)] = []

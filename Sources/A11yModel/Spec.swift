@@ -132,6 +132,24 @@ public struct ThemeColor: Sendable, Hashable {
         self.location = location
         self.origin = origin
     }
+    /// A reference to a colour source as the spec writes it (`{color.text.primary}`,
+    /// `asset:Brand`, `system:label`); `color` means nothing until it is resolved (`origin`
+    /// then says where it came from).
+    public var reference: String?
+    /// Why the resolved reference cannot be measured in this appearance
+    /// (`unknown-system-color`, `translucent-backdrop`): `contrast-unverified` says so.
+    public var unverified: String?
+
+    /// An unresolved reference written at `location`.
+    public init(reference: String, location: SourceLocation?) {
+        self.init(color: .white, location: location)
+        self.reference = reference
+    }
+
+    /// Whether a spec string names a colour source rather than a literal colour.
+    public static func isReference(_ text: String) -> Bool {
+        (text.hasPrefix("{") && text.hasSuffix("}")) || text.hasPrefix("asset:") || text.hasPrefix("system:")
+    }
 }
 
 public struct Theme: Sendable, Hashable {
@@ -143,6 +161,10 @@ public struct Theme: Sendable, Hashable {
     /// textEnabled, textDisabled, borderError, textError, …
     public var colors: [String: ThemeColor]
     public var location: SourceLocation?
+    /// The appearance of the theme's colour references this theme is resolved in (`dark`,
+    /// `light-increased-contrast`, …; its name is then `THEME@APPEARANCE`); nil for a
+    /// theme of literal colours.
+    public var appearance: String?
 
     public init(name: String, background: ThemeColor, backdrop: ThemeColor? = nil,
                 colors: [String: ThemeColor], location: SourceLocation? = nil) {
@@ -151,6 +173,17 @@ public struct Theme: Sendable, Hashable {
         self.backdrop = backdrop
         self.colors = colors
         self.location = location
+    }
+
+    /// The theme's name as the spec writes it (without `@APPEARANCE`).
+    public var baseName: String {
+        guard appearance != nil, let at = name.lastIndex(of: "@") else { return name }
+        return String(name[..<at])
+    }
+
+    /// Whether any of the theme's colours is a reference still to resolve.
+    public var hasReferences: Bool {
+        background.reference != nil || backdrop?.reference != nil || colors.values.contains { $0.reference != nil }
     }
 
     /// The background as an opaque color.
@@ -232,6 +265,8 @@ public struct Variant: Sendable, Hashable {
     public var size: ComponentSize?
     /// Colours this variant sets over every theme's (generic components).
     public var colors: [String: ThemeColor] = [:]
+    /// `colors` resolved in each appearance of the spec's themes, when they hold references.
+    public var colorsByAppearance: [String: [String: ThemeColor]] = [:]
     /// The label's language (BCP 47), over the spec's.
     public var lang: String?
     /// The plural form (`one`, `other`, …) of a String Catalog text the label is checked in.
@@ -307,6 +342,8 @@ public struct ComponentSpec: Sendable, Hashable {
     /// A generic component's size and the colour pairs it declares.
     public var size: ComponentSize?
     public var pairs: [DeclaredColorPair] = []
+    /// `a11y.colorSources`: the spec's own colour sources (paths relative to the spec).
+    public var colorSources: SpecColorSources?
     /// Where component-level findings point (the `name` value).
     public var location: SourceLocation
 
@@ -319,11 +356,12 @@ public struct ComponentSpec: Sendable, Hashable {
     /// The themes a variant is checked in, with the variant's own colours on top.
     public func themes(for variant: Variant) -> [Theme] {
         var chosen = themes
-        if let names = variant.themes { chosen = themes.filter { names.contains($0.name) } }
+        if let names = variant.themes { chosen = themes.filter { names.contains($0.baseName) } }
         guard !variant.colors.isEmpty else { return chosen }
         return chosen.map { theme in
             var theme = theme
-            theme.colors.merge(variant.colors) { _, new in new }
+            let own = theme.appearance.flatMap { variant.colorsByAppearance[$0] } ?? variant.colors
+            theme.colors.merge(own) { _, new in new }
             return theme
         }
     }
@@ -379,4 +417,15 @@ public struct ColorSchemePreset: Sendable, Hashable {
         self.name = name
         self.themes = themes
     }
+}
+
+/// `a11y.colorSources`: colour sources a spec names for itself, paths as written (relative
+/// to the spec), each with where it is written.
+public struct SpecColorSources: Sendable, Hashable {
+    /// A resolver document (one path) or token files (several, or a list).
+    public var tokens: [String] = []
+    public var tokensIsList = false
+    public var assetCatalogs: [String] = []
+    public var location: SourceLocation
+    public init(location: SourceLocation) { self.location = location }
 }

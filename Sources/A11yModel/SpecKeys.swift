@@ -2,7 +2,9 @@
 /// `a11y` is a `spec-unknown-key` warning with a did-you-mean.
 public enum SpecKeys {
     public static let base = ["name", "description", "import", "properties", "usage", "tags", "a11y"]
-    public static let a11y = ["kind", "lang", "strings", "geometry", "typography", "accessibility", "themes", "variants", "suppress"]
+    public static let a11y = ["kind", "lang", "strings", "geometry", "typography", "accessibility", "themes", "variants", "suppress",
+                                   "colorSources", "colors", "background", "backdrop"]
+    public static let colorSources = ["tokens", "assetCatalogs"]
     /// A spec of no known kind is read with the checkbox's keys, colour roles and variant
     /// keys (the first kind a11ylint had); each kind declares its own in `Kinds/<Kind>/`.
     public static let geometry = CheckboxKind().geometryKeys

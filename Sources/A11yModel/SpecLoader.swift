@@ -113,6 +113,9 @@ public struct SpecLoader: Sendable {
                        fallback: definition?.usesDefaultColorScheme ?? true, reader: &reader)
         }
         spec.themes = declaredThemes ?? []
+        let themeless = declaredThemes == nil ? readThemelessColors(block, definition: definition, reader: &reader) : nil
+        if let themeless { spec.themes = [themeless] }
+        if let sources = block?["colorSources"] { spec.colorSources = readColorSources(sources, reader: &reader) }
         if let suppress = block?["suppress"] { spec.suppressions = readSuppressions(suppress, reader: &reader) }
 
         if let variantsNode = block?["variants"] {
@@ -120,7 +123,7 @@ public struct SpecLoader: Sendable {
         } else if let kind = spec.kind {
             spec.variants = deriveVariants(kind: kind, usageNode: usageNode, document: document, file: file)
         }
-        if declaredThemes == nil { assignPresetThemes(&spec) }
+        if declaredThemes == nil, themeless == nil { assignPresetThemes(&spec) }
         uniquifyVariantNames(&spec.variants)
 
         // The last of repeated keys is the one read: the others are said, not dropped in silence.
@@ -264,31 +267,67 @@ public struct SpecLoader: Sendable {
             let themeNode = member.value
             guard reader.expectObject(themeNode, "theme \"\(member.key)\"") else { continue }
             reader.unknownKeys(themeNode, known: SpecKeys.theme, context: "theme \"\(member.key)\"")
-            var background = ThemeColor(color: .white)
-            if let bg = themeNode["background"], let color = reader.color(bg, "background") { background = color }
-            let backdrop = themeNode["backdrop"].flatMap { reader.color($0, "backdrop") }
-            if let backdrop, !backdrop.color.isOpaque {
-                reader.error(themeNode["backdrop"]!, "\"backdrop\" must be an opaque color, got \(backdrop.color.hexString)")
-            }
-            if !background.color.isOpaque, backdrop == nil {
-                reader.error(themeNode["background"]!, "background \(background.color.hexString) is translucent: add an opaque \"backdrop\" that it lies on")
-            }
-            // Roles the theme does not set keep the component's built-in default colors.
-            var colors = fallback?.colors ?? [:]
-            if let colorsNode = themeNode["colors"], reader.expectObject(colorsNode, "\"colors\"") {
-                for role in colorsNode.objectMembers ?? [] {
-                    if let roles, !roles.contains(role.key) {
-                        reader.finding(ModelRuleID.unknownKey, .warning, role.value, message: "colorRole",
-                                       ["role": role.key, "theme": member.key,
-                                        "hint": Suggestions.hint(for: role.key, in: roles)], keyPosition: role.keyPosition)
-                    }
-                    if let color = reader.color(role.value, role.key) { colors[role.key] = color }
-                }
-            }
-            themes.append(Theme(name: member.key, background: background, backdrop: backdrop, colors: colors,
-                                location: SourceLocation(file: reader.file, member.keyPosition)))
+            themes.append(readTheme(themeNode, name: member.key, roles: roles, fallback: fallback, reader: &reader,
+                                    location: SourceLocation(file: reader.file, member.keyPosition)))
         }
         return themes
+    }
+
+    /// One theme's `background`, `backdrop` and `colors` (in `node`: a theme, or the `a11y`
+    /// block of a spec without `themes`).
+    private func readTheme(_ node: JSONNode, name: String, roles: [String]?, fallback: Theme?,
+                           reader: inout NodeReader, location: SourceLocation) -> Theme {
+        var background = ThemeColor(color: .white)
+        if let bg = node["background"], let color = reader.color(bg, "background") { background = color }
+        let backdrop = node["backdrop"].flatMap { reader.color($0, "backdrop") }
+        if let backdrop, backdrop.reference == nil, !backdrop.color.isOpaque {
+            reader.error(node["backdrop"]!, "\"backdrop\" must be an opaque color, got \(backdrop.color.hexString)")
+        }
+        // A reference's alpha is known once it is resolved (translucent-backdrop then).
+        if background.reference == nil, !background.color.isOpaque, backdrop == nil {
+            reader.error(node["background"]!, "background \(background.color.hexString) is translucent: add an opaque \"backdrop\" that it lies on")
+        }
+        // Roles the theme does not set keep the component's built-in default colors.
+        var colors = fallback?.colors ?? [:]
+        if let colorsNode = node["colors"], reader.expectObject(colorsNode, "\"colors\"") {
+            for role in colorsNode.objectMembers ?? [] {
+                if let roles, !roles.contains(role.key) {
+                    reader.finding(ModelRuleID.unknownKey, .warning, role.value, message: "colorRole",
+                                   ["role": role.key, "theme": name,
+                                    "hint": Suggestions.hint(for: role.key, in: roles)], keyPosition: role.keyPosition)
+                }
+                if let color = reader.color(role.value, role.key) { colors[role.key] = color }
+            }
+        }
+        return Theme(name: name, background: background, backdrop: backdrop, colors: colors, location: location)
+    }
+
+    /// `a11y.colors` (with `background`, `backdrop`) in a spec without `themes`: one theme `default`.
+    private func readThemelessColors(_ block: JSONNode?, definition: (any KindDefinition)?,
+                                     reader: inout NodeReader) -> Theme? {
+        guard let block, let colors = block["colors"] else { return nil }
+        let fallback = definition?.usesDefaultColorScheme ?? true ? presets["default"]?.themes.first : nil
+        return readTheme(block, name: "default", roles: definition.map(\.colorRoles) ?? SpecKeys.colorRoles,
+                         fallback: fallback, reader: &reader, location: SourceLocation(file: reader.file, colors.position))
+    }
+
+    /// `a11y.colorSources`: `tokens` (a resolver document, or token files) and `assetCatalogs`.
+    private func readColorSources(_ node: JSONNode, reader: inout NodeReader) -> SpecColorSources? {
+        guard reader.expectObject(node, "\"colorSources\"") else { return nil }
+        reader.unknownKeys(node, known: SpecKeys.colorSources, context: "colorSources")
+        var sources = SpecColorSources(location: SourceLocation(file: reader.file, node.position))
+        if let tokens = node["tokens"] {
+            if tokens.stringValue != nil {
+                sources.tokens = reader.string(tokens, "tokens").map { [$0] } ?? []
+            } else if let items = reader.array(tokens, "tokens") {
+                sources.tokens = items.compactMap { reader.string($0, "a token file") }
+                sources.tokensIsList = true
+            }
+        }
+        if let catalogs = node["assetCatalogs"], let items = reader.array(catalogs, "assetCatalogs") {
+            sources.assetCatalogs = items.compactMap { reader.string($0, "an asset catalog") }
+        }
+        return sources
     }
 
     /// With no declared themes: every variant gets the themes of its `colorScheme`

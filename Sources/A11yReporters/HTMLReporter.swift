@@ -615,8 +615,13 @@ public struct HTMLReporter: Reporter {
             out += "\(chip(m.written, translucent: true)) <code>\(m.written.hexString)</code> → "
         }
         out += "\(chip(m.foreground)) <code>\(m.foreground.hexRGB)</code> on \(chip(m.background)) <code>\(m.background.hexRGB)</code></span>"
-        out += "<span class=\"where\">" + (m.colorLocation.map { "written at line \($0.line), column \($0.column)" }
-            ?? "from the built-in colour scheme") + "</span>"
+        let sourced = [m.foregroundOrigin, m.backgroundOrigin].compactMap { origin -> String? in
+            guard case .object(let fields)? = origin?.measured else { return nil }
+            return ColorOrigin.text(fields)
+        }
+        let written = m.colorLocation.map { "written at line \($0.line), column \($0.column)" } ?? "from the built-in colour scheme"
+        out += "<span class=\"where\">"
+            + (sourced.isEmpty ? written : "<code>" + Markup.escape(sourced.joined(separator: " on ")) + "</code>") + "</span>"
         let needs = "needs \(number(m.required)):1"
         switch verdict {
         case "pass": out += "<span class=\"verdict pass\"><span aria-hidden=\"true\">✓</span> Pass</span>"

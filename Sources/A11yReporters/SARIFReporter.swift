@@ -63,7 +63,8 @@ public struct SARIFReporter: Reporter {
                 written += 1
                 JSONOutput.newline(Self.resultIndent, to: &bytes)
                 let members = SARIFReporter.resultMembers(finding, location: location, ruleIndex: 0,
-                                            fingerprint: "\(hash):\(occurrence)", fix: fix)
+                                            fingerprint: "\(hash):\(occurrence)", fix: fix,
+                                            relocate: { paths?.fromRoot($0) ?? $0 })
                 bytes.append(UInt8(ascii: "{"))
                 for (index, (key, value)) in members.enumerated() {
                     if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -222,7 +223,7 @@ public struct SARIFReporter: Reporter {
     }
 
     static func resultMembers(_ finding: Finding, location: SourceLocation, ruleIndex: Int, fingerprint: String,
-                              fix: [ReportFix] = []) -> [(String, JSONOutput)] {
+                              fix: [ReportFix] = [], relocate: (String) -> String = { $0 }) -> [(String, JSONOutput)] {
         var properties: [(String, JSONOutput)] = []
         if let component = finding.component { properties.append(("component", .string(component))) }
         if let variant = finding.variant { properties.append(("variant", .string(variant))) }
@@ -236,7 +237,8 @@ public struct SARIFReporter: Reporter {
             ("message", .object([("text", .string(finding.message))])),
             ("locations", .array([.object([("physicalLocation", physicalLocation(location))])])),
             ("partialFingerprints", .object([(fingerprintKey, .string(fingerprint))])),
-        ] + (fix.isEmpty ? [] : [("fixes", .array([self.fix(fix, location: location)]))]) + [
+        ] + relatedLocations(finding.measured, relocate: relocate)
+          + (fix.isEmpty ? [] : [("fixes", .array([self.fix(fix, location: location)]))]) + [
             ("properties", .object(properties)),
         ]
     }
@@ -283,6 +285,22 @@ public struct SARIFReporter: Reporter {
             ("locations", .array([.object([("physicalLocation", physicalLocation(error.location))])])),
             ("descriptor", .object([("id", .string("input-error"))])),
         ])
+    }
+
+    /// Where a contrast finding's colours came from (a token's `$value`, a colour set's entry):
+    /// `relatedLocations`, one per `foregroundSource` / `backgroundSource`.
+    static func relatedLocations(_ measured: Measured, relocate: (String) -> String) -> [(String, JSONOutput)] {
+        var related: [JSONOutput] = []
+        for (side, key) in [("Foreground", "foregroundSource"), ("Background", "backgroundSource")] {
+            guard let source = measured.object(key), let text = ColorOrigin.text(source),
+                  let file = source.string("file"), let line = source.number("line") else { continue }
+            related.append(.object([
+                ("id", .int(related.count)),
+                ("physicalLocation", physicalLocation(SourceLocation(file: relocate(file), line: Int(line), column: 1))),
+                ("message", .object([("text", .string("\(side): \(text)"))])),
+            ]))
+        }
+        return related.isEmpty ? [] : [("relatedLocations", .array(related))]
     }
 
     static func physicalLocation(_ location: SourceLocation) -> JSONOutput {

@@ -89,7 +89,16 @@ public struct TextReporter: Reporter {
             if let pseudo = finding.pseudoLocale { parts.append("pseudo-locale \(pseudo)") }
             var named = parts.isEmpty ? finding.message : finding.message + " (" + parts.joined(separator: ", ") + ")"
             if let lang = finding.lang { named = "[\(lang)\(finding.plural.map { ", " + $0 } ?? "")] " + named }
-            return named + Self.suggestion(finding.measured)
+            return named + Self.suggestion(finding.measured) + Self.sources(finding.measured)
+        }
+
+        /// `; foreground {color.text.primary} = #8A8A8A (dark.tokens.json:12)` for colours
+        /// that came from a colour source.
+        static func sources(_ measured: Measured) -> String {
+            let parts = [("foreground", "foregroundSource"), ("background", "backgroundSource")].compactMap { side, key in
+                measured.object(key).flatMap(ColorOrigin.text).map { "\(side) \($0)" }
+            }
+            return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
         }
 
         /// `; fix: checkedFill #40B259 → #2DA24A` for a contrast finding: the entries of its

@@ -40,6 +40,7 @@ enum RunGroups {
                 for message in messages where !settings.messages.contains(message) { settings.messages.append(message) }
                 groupConfiguration = settings.configured([chain])
                 groupConfiguration.gitIndex = configuration.gitIndex
+                groupConfiguration.colorSources = configuration.colorSources
                 groupConfiguration.relativePathBase = configuration.relativePathBase
             }
             do {

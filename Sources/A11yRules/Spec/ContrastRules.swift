@@ -45,13 +45,14 @@ public enum ContrastMeasurements {
 
     private static func measure(_ request: ColorPairRequest, _ spec: ComponentSpec, _ variant: Variant, _ theme: Theme,
                                 _ options: RuleOptions) -> ContrastMeasurement? {
-        guard let color = theme.colors[request.role] else { return nil }
+        guard let color = theme.colors[request.role], color.unverified == nil,
+              theme.background.unverified == nil else { return nil }
         if request.kind == .text, variant.visibleText == nil { return nil }
         var background = theme.opaqueBackground
         var backgroundRole: String?
         var backgroundOrigin = theme.background.origin
         if case .role(let role) = request.background {
-            guard let under = theme.colors[role] else { return nil }
+            guard let under = theme.colors[role], under.unverified == nil else { return nil }
             background = under.color.isOpaque ? under.color : under.color.composited(over: background)
             backgroundRole = role
             backgroundOrigin = under.origin

@@ -9,16 +9,18 @@ public struct ContrastUnverifiedRule: SpecRule {
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
         var findings: [Finding] = []
         ContrastCoverage.eachCheck(spec) { variant, theme, check in
-            guard let (request, missing) = Self.unmeasurable(check, variant, theme) else { return }
+            guard let (request, missing, reason) = Self.unmeasurable(check, variant, theme) else { return }
             let background: String
             if case .role(let role) = request.background { background = role } else { background = "background" }
             let text = request.kind == .text
             let location = variant.origin == .defaults ? theme.location ?? variant.location : variant.location
+            let colour = missing == "background" ? theme.background : theme.colors[missing]
             findings.append(context.finding(
-                ["subject": request.subject, "theme": theme.name, "role": missing],
+                message: reason == "missing-color" ? "default" : reason,
+                ["subject": request.subject, "theme": theme.name, "role": missing, "ref": colour?.reference ?? ""],
                 spec: spec, variant: variant, theme: theme, location: location,
                 wcag: [text ? context.options.level.textCriterion : WCAG.nonTextContrastCriterion],
-                measured: Measured([("reason", .string("missing-color")),
+                measured: Measured([("reason", .string(reason)),
                                     ("foregroundRole", .string(request.role)),
                                     ("backgroundRole", .string(background)),
                                     ("missingRole", .string(missing))])))
@@ -29,16 +31,24 @@ public struct ContrastUnverifiedRule: SpecRule {
     /// The check's first pair and the role the theme lacks, when no alternative of the check
     /// can be measured for want of a colour; nil when one can, or when the pair is not drawn
     /// (text on a variant with none; error text on a variant that shows none).
-    static func unmeasurable(_ check: ContrastCheck, _ variant: Variant, _ theme: Theme) -> (ColorPairRequest, String)? {
-        var first: (ColorPairRequest, String)?
+    /// The reason is `missing-color`, or why a resolved reference cannot be measured
+    /// (`unknown-system-color`, `translucent-backdrop`).
+    static func unmeasurable(_ check: ContrastCheck, _ variant: Variant,
+                             _ theme: Theme) -> (ColorPairRequest, String, String)? {
+        var first: (ColorPairRequest, String, String)?
         for request in check.alternatives {
             if request.kind == .text, variant.visibleText == nil { return nil }
             if request.role == "textError", variant.errorText == nil { return nil }
-            var missing: String?
-            if theme.colors[request.role] == nil { missing = request.role }
-            if missing == nil, case .role(let role) = request.background, theme.colors[role] == nil { missing = role }
+            var missing: (String, String)?
+            func check(_ role: String, _ color: ThemeColor?) {
+                guard missing == nil else { return }
+                if let color { missing = color.unverified.map { (role, $0) } } else { missing = (role, "missing-color") }
+            }
+            check(request.role, theme.colors[request.role])
+            if case .role(let role) = request.background { check(role, theme.colors[role]) }
+            check("background", theme.background)
             guard let missing else { return nil }
-            if first == nil { first = (request, missing) }
+            if first == nil { first = (request, missing.0, missing.1) }
         }
         return first
     }
@@ -51,7 +61,7 @@ public struct ContrastUnverifiedRule: SpecRule {
 /// variant with none) is not counted.
 public struct ContrastCoverage: Sendable, Hashable {
     public var checked = 0
-    /// Unmeasurable checks by reason (`missing-color`).
+    /// Unmeasurable checks by reason (`missing-color`, `unknown-system-color`, `translucent-backdrop`).
     public var unverified: [String: Int] = [:]
 
     public init() {}
@@ -61,8 +71,8 @@ public struct ContrastCoverage: Sendable, Hashable {
     public init(_ spec: ComponentSpec, kinds: Set<ColorPairRequest.Kind>) {
         ContrastCoverage.eachCheck(spec) { variant, theme, check in
             guard let first = check.alternatives.first, kinds.contains(first.kind) else { return }
-            if ContrastUnverifiedRule.unmeasurable(check, variant, theme) != nil {
-                unverified["missing-color", default: 0] += 1
+            if let (_, _, reason) = ContrastUnverifiedRule.unmeasurable(check, variant, theme) {
+                unverified[reason, default: 0] += 1
             } else if check.alternatives.contains(where: { Self.isMeasurable($0, variant, theme) }) {
                 checked += 1
             }
@@ -85,8 +95,10 @@ public struct ContrastCoverage: Sendable, Hashable {
     /// The pair is drawn and the theme has both its colours.
     static func isMeasurable(_ request: ColorPairRequest, _ variant: Variant, _ theme: Theme) -> Bool {
         if request.kind == .text, variant.visibleText == nil { return false }
-        if theme.colors[request.role] == nil { return false }
-        if case .role(let role) = request.background, theme.colors[role] == nil { return false }
-        return true
+        if theme.colors[request.role]?.unverified != nil || theme.colors[request.role] == nil { return false }
+        if case .role(let role) = request.background, theme.colors[role] == nil || theme.colors[role]?.unverified != nil {
+            return false
+        }
+        return theme.background.unverified == nil
     }
 }
