@@ -14,10 +14,15 @@ import A11ySwiftReader
 /// - `slot: RE` — the label of the closure or argument that holds the anchor (`icon`,
 ///   `label`; empty when unlabeled); on the anchor itself, the slot it sits in;
 /// - `opener: RE` — the code before the container's bracket on its line (`func makeBody(…)`);
+/// - `literal: RE` — the contents of the first string literal that starts in the anchor's
+///   match, as written in the file (`^` and `$` are its bounds; the masked text has none);
+/// - `inside: RE` — the code between the container's brackets (a type's body: `@ScaledMetric`);
 /// - `drawn: view` — the chain is drawn as a view where it stands (statement level in
 ///   view-building code, a ternary branch there, the content of `Text(…)`; not a value:
 ///   see `SwiftStructure.isDrawnAsView`); on a container level, that container's chain;
 /// - `enclosing: COND` — some container around this chain (innermost first) satisfies COND;
+/// - `parent: COND` — the innermost container around this chain satisfies COND (the
+///   modifier a value is the argument of: `Image(…).font(.system(size: 20))`);
 /// - `anyOf: [COND]`, `allOf: [COND]`, `not: COND`.
 ///
 /// Keys of one mapping must all hold; a list holds when any item does; a plain string is
@@ -25,7 +30,7 @@ import A11ySwiftReader
 final class SourceCondition: Sendable {
     // A class tree rather than an indirect enum: evaluating it is a hot loop, and
     // switching over a trivial `Kind` avoids the runtime's multi-payload enum calls.
-    enum Kind: Sendable { case head, modifier, link, text, slot, opener, drawn, enclosing, all, any, not }
+    enum Kind: Sendable { case head, modifier, link, text, slot, opener, inside, literal, drawn, enclosing, parent, all, any, not }
 
     let kind: Kind
     /// The pattern of `head` … `opener`.
@@ -43,7 +48,8 @@ final class SourceCondition: Sendable {
     static func all(_ children: [SourceCondition]) -> SourceCondition { SourceCondition(.all, children: children) }
     static func enclosing(_ child: SourceCondition) -> SourceCondition { SourceCondition(.enclosing, children: [child]) }
 
-    static let keys = ["head", "modifier", "link", "text", "slot", "opener", "drawn", "enclosing", "anyOf", "allOf", "not"]
+    static let keys = ["head", "modifier", "link", "text", "slot", "opener", "inside", "literal", "drawn", "enclosing", "parent",
+                       "anyOf", "allOf", "not"]
 
     static func parse(_ node: Yams.Node, file: String) throws(CatalogueError) -> SourceCondition {
         if let text = node.string, node.mapping == nil, node.sequence == nil {
@@ -61,7 +67,7 @@ final class SourceCondition: Sendable {
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             switch key {
-            case "head", "modifier", "link", "text", "slot", "opener":
+            case "head", "modifier", "link", "text", "slot", "opener", "inside", "literal":
                 guard let source = value.string, value.mapping == nil, value.sequence == nil else {
                     throw CatalogueError.at(value, file: file, "'\(key)' must be a pattern")
                 }
@@ -72,6 +78,8 @@ final class SourceCondition: Sendable {
                 case "link": .link
                 case "text": .text
                 case "slot": .slot
+                case "inside": .inside
+                case "literal": .literal
                 default: .opener
                 }
                 parts.append(SourceCondition(kind, pattern: pattern))
@@ -82,6 +90,8 @@ final class SourceCondition: Sendable {
                 parts.append(SourceCondition(.drawn))
             case "enclosing":
                 parts.append(.enclosing(try parse(value, file: file)))
+            case "parent":
+                parts.append(SourceCondition(.parent, children: [try parse(value, file: file)]))
             case "not":
                 parts.append(SourceCondition(.not, children: [try parse(value, file: file)]))
             case "anyOf", "allOf":
@@ -118,13 +128,20 @@ struct ConditionEvaluator {
     let structure: SwiftStructure
     let scratch: MatchScratch
     let anchor: Chain
+    /// The file, for `literal:` (the structure reads the masked text only).
+    let source: SwiftSource
+    /// The anchor pattern's match (for `literal:`).
+    let match: Range<Int>
     private let cache: ContainerCache
     private var found: ContainerLevels?
 
-    init(structure: SwiftStructure, scratch: MatchScratch, anchor: Chain, cache: ContainerCache) {
+    init(structure: SwiftStructure, scratch: MatchScratch, anchor: Chain, cache: ContainerCache,
+         source: SwiftSource, match: Range<Int>) {
         self.structure = structure
         self.scratch = scratch
         self.anchor = anchor
+        self.source = source
+        self.match = match
         self.cache = cache
     }
 
@@ -165,6 +182,21 @@ struct ConditionEvaluator {
             let index = max(level, 0)
             guard index < all.count else { return false }
             return try matches(condition.pattern!, structure.openerRange(of: all[index].open))
+        case .inside:
+            let all = containers()
+            let index = max(level, 0)
+            guard index < all.count else { return false }
+            return try matches(condition.pattern!, structure.contents(ofBracket: all[index].open))
+        case .literal:
+            switch source.firstMatchInLiteral(condition.pattern!, startingIn: match, scratch: scratch) {
+            case .match: return true
+            case .noMatch: return false
+            case .limit(let error): throw ConditionLimitHit(message: error.message)
+            }
+        case .parent:
+            let levels = containers()
+            guard level + 1 < levels.count else { return false }
+            return try holds(condition.children[0], level: level + 1)
         case .drawn:
             guard let chain = chain(at: level) else { return false }
             return structure.isDrawnAsView(chain, cache: cache)
