@@ -18,6 +18,10 @@ import A11yPattern
 ///   `unless` hold there when they hold on the anchor inside the interpolation or on the
 ///   literal in the file (whose containers are the call and what encloses it).
 /// - `message`: the finding's text (default: the summary); `{match}` is the matched code.
+/// - `reasons`: a list of `{reason: NAME, when: COND}`, tried in order on an anchor that
+///   passed `when` and `unless`: the first whose `when` holds (or that has none) gives the
+///   finding its `measured.reason` and its message (the rule's `messages:` entry NAME, or the
+///   reason's own `message:`); when none holds, no finding.
 /// - `included`, `excluded`: file globs.
 struct SourceRule: Sendable {
     enum Scope: String, Sendable { case match, chain }
@@ -38,10 +42,19 @@ struct SourceRule: Sendable {
     var when: SourceCondition?
     var unless: SourceCondition?
     var interpolationsOf: Pattern?
+    var reasons: [Reason] = []
     var paths: PathFilter
 
+    /// One of the `reasons` a finding is given.
+    struct Reason: Sendable {
+        var name: String
+        var when: SourceCondition?
+        /// The message cut at its `{match}` placeholders.
+        var messageParts: [String]
+    }
+
     static let fields = ["pattern", "scope", "report", "when", "unless", "unlessEnclosing", "interpolationsOf",
-                         "message", "included", "excluded"]
+                         "message", "reasons", "included", "excluded"]
 
     init(entry: RuleEntry) throws(CatalogueError) {
         let file = entry.file
@@ -88,6 +101,25 @@ struct SourceRule: Sendable {
         paths = PathFilter(included: try SourceRule.globs(map["included"], file: file),
                            excluded: try SourceRule.globs(map["excluded"], file: file))
         messageParts = SourceRule.split(message)
+        if let node = map["reasons"] {
+            reasons = try SourceRule.reasons(node, messages: entry.description.messages, file: file)
+        }
+    }
+
+    private static func reasons(_ node: Yams.Node, messages: [String: MessageTemplate],
+                                file: String) throws(CatalogueError) -> [Reason] {
+        guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "'reasons' must be a list") }
+        var reasons: [Reason] = []
+        for item in items {
+            guard let map = item.mapping, let name = map["reason"]?.string,
+                  let message = map["message"]?.string ?? messages[name]?.text else {
+                throw CatalogueError.at(item, file: file, "a reason is a mapping with 'reason' and 'when', and a "
+                                        + "'message' unless the rule's 'messages' has one of that name")
+            }
+            let when = try map["when"].map { (value) throws(CatalogueError) in try SourceCondition.parse(value, file: file) }
+            reasons.append(Reason(name: name, when: when, messageParts: split(message.trimmingWhitespace)))
+        }
+        return reasons
     }
 
     init(custom: CustomSourceRule) throws(CatalogueError) {
@@ -122,9 +154,11 @@ struct SourceRule: Sendable {
         return parts
     }
 
-    /// The message of a finding whose anchor is `code` (white space folded to one space).
-    func message(quoting code: ArraySlice<UInt8>) -> String {
-        guard messageParts.count > 1 else { return message }
+    /// The message of a finding whose anchor is `code` (white space folded to one space),
+    /// with the text of `reason` when one was given.
+    func message(quoting code: ArraySlice<UInt8>, reason: Reason? = nil) -> String {
+        let messageParts = reason?.messageParts ?? self.messageParts
+        guard messageParts.count > 1 else { return messageParts.first ?? message }
         var folded: [UInt8] = []
         folded.reserveCapacity(code.count)
         var pendingSpace = false
