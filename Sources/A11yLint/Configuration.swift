@@ -39,6 +39,7 @@ public struct ConfigurationDiagnostic: Error, Sendable, Hashable, CustomStringCo
 /// excluded: [specs/legacy]
 /// disabled_rules: [label-in-name]
 /// only_rules: [text-contrast, touch-target] # when given, only these run
+/// opt_in_rules: [forced-label-color]        # rules that are off by default
 /// contrast_level: AAA                       # AA (default) or AAA
 /// large_text: {size: 18, bold_size: 14}     # pt; WCAG's "large text"
 /// touch_target: {warning: 44, error: 24}    # pt; below warning → warning, below error → error
@@ -67,6 +68,8 @@ public struct ConfigurationFile: Sendable {
     public var excluded: [String] = []
     public var disabledRules: [String] = []
     public var onlyRules: [String]?
+    /// `opt_in_rules`: rules that are off by default (`optIn: true` in their YAML) and run.
+    public var optInRules: [String] = []
     public var severities: [String: Severity] = [:]
     public var contrastLevel: ConformanceLevel?
     public var largeTextSize: Double?
@@ -185,9 +188,9 @@ public struct ConfigurationFile: Sendable {
         case "only_rules":
             onlyRules = try reader.ruleIDs(value, key, known: known, candidates: ruleIDs)
         case "opt_in_rules":
-            // SwiftLint's opt-in list: a11ylint's rules are on by default, so the ids are
-            // only checked (a `.swiftlint.yml` section copied over keeps working).
-            _ = try reader.ruleIDs(value, key, known: known, candidates: ruleIDs)
+            // SwiftLint's opt-in list: turns on the rules that are off by default; naming a
+            // rule that is on anyway does nothing (a `.swiftlint.yml` section copied over keeps working).
+            optInRules = try reader.ruleIDs(value, key, known: known, candidates: ruleIDs)
         case "contrast_level":
             let text = try reader.string(value, key)
             guard let level = ConformanceLevel.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
@@ -269,6 +272,7 @@ public struct ConfigurationFile: Sendable {
         } else {
             configuration.disabledRules.formUnion(disabledRules)
         }
+        configuration.optInRules.formUnion(optInRules)
         configuration.severityOverrides.merge(severities) { _, new in new }
         if let contrastLevel { configuration.ruleOptions.level = contrastLevel }
         if let largeTextSize { configuration.ruleOptions.largeTextSize = largeTextSize }

@@ -13,6 +13,8 @@ public struct LintConfiguration: Sendable {
     public var disabledRules: Set<String> = []
     /// When set, only these rules run.
     public var onlyRules: Set<String>?
+    /// `opt_in_rules`: the catalogue's opt-in rules (off by default) that run.
+    public var optInRules: Set<String> = []
     public var severityOverrides: [String: Severity] = [:]
     /// `custom_rules` of `.a11ylint.yml`.
     public var customRules: [CustomSourceRule] = []
@@ -53,8 +55,8 @@ public struct LintConfiguration: Sendable {
 
     public init() {}
 
-    /// Which rules run, as `disabledRules` and `onlyRules` say.
-    public var ruleSelection: RuleSelection { RuleSelection(disabled: disabledRules, only: onlyRules) }
+    /// Which rules run, as `disabledRules`, `onlyRules` and `optInRules` say.
+    public var ruleSelection: RuleSelection { RuleSelection(disabled: disabledRules, only: onlyRules, optedIn: optInRules) }
 
     public func isEnabled(_ rule: String) -> Bool { ruleSelection.isEnabled(rule) }
 }

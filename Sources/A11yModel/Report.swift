@@ -23,6 +23,9 @@ public struct RuleDescription: Sendable, Hashable {
     /// Whether the rule's answer depends on the label's text (`perLanguage: true` in its
     /// YAML): with a String Catalog it runs again in every language, the others once.
     public var perLanguage = false
+    /// Off unless the configuration names it in `opt_in_rules` (or `only_rules`, or
+    /// `--only-rule`): `optIn: true` in its YAML, as SwiftLint's opt-in rules.
+    public var optIn = false
     /// The texts of the rule's findings by name (`message:` in its YAML is "default";
     /// `messages:` names several), with `{name}` placeholders the rule fills in.
     public var messages: [String: MessageTemplate] = [:]

@@ -3,15 +3,21 @@
 public struct RuleSelection: Sendable, Hashable {
     public var disabled: Set<String>
     public var only: Set<String>?
+    /// The rules the configuration turns on with `opt_in_rules`.
+    public var optedIn: Set<String>
+    /// The catalogue's opt-in rules (`optIn: true`): off unless named in `optedIn` or `only`.
+    public var optInRules: Set<String> = []
 
-    public init(disabled: Set<String> = [], only: Set<String>? = nil) {
+    public init(disabled: Set<String> = [], only: Set<String>? = nil, optedIn: Set<String> = []) {
         self.disabled = disabled
         self.only = only
+        self.optedIn = optedIn
     }
 
     public func isEnabled(_ rule: String) -> Bool {
         if disabled.contains(rule) { return false }
         if let only { return only.contains(rule) }
+        if optInRules.contains(rule) { return optedIn.contains(rule) }
         return true
     }
 }

@@ -192,7 +192,10 @@ public struct SARIFReporter: Reporter {
             ("help", .object([("text", .string(helpText(rule))), ("markdown", .string(helpMarkdown(rule)))])),
         ]
         if let url = rule.helpURL { descriptor.append(("helpUri", .string(url))) }
-        descriptor.append(("defaultConfiguration", .object([("level", .string(level(rule.defaultSeverity)))])))
+        // An opt-in rule is off unless `opt_in_rules` names it (SARIF's `enabled`, default true).
+        var configuration: [(String, JSONOutput)] = [("level", .string(level(rule.defaultSeverity)))]
+        if rule.optIn { configuration.append(("enabled", .bool(false))) }
+        descriptor.append(("defaultConfiguration", .object(configuration)))
         descriptor.append(("properties", .object([("tags", .array(unique(tags).map { .string($0) }))])))
         return .object(descriptor)
     }

@@ -100,6 +100,8 @@ public struct RuleCatalogue: @unchecked Sendable {
             let d = entry.description
             book[d.id] = RuleBook.Entry(rule: d, severity: overrides[d.id] ?? d.defaultSeverity)
         }
+        var selection = selection
+        selection.optInRules = Set(book.values.filter(\.rule.optIn).map(\.rule.id))
         return RuleBook(entries: book, overrides: overrides, selection: selection)
     }
 
@@ -232,6 +234,10 @@ public struct RuleCatalogue: @unchecked Sendable {
         if let node = map["perLanguage"] {
             guard let flag = node.bool else { throw CatalogueError.at(node, file: file, "'perLanguage' must be true or false") }
             description.perLanguage = flag
+        }
+        if let node = map["optIn"] {
+            guard let flag = node.bool else { throw CatalogueError.at(node, file: file, "'optIn' must be true or false") }
+            description.optIn = flag
         }
         if let node = map["message"] {
             guard let text = node.string else { throw CatalogueError.at(node, file: file, "'message' must be a string") }

@@ -10,6 +10,7 @@ public enum SpecRules {
         ForbiddenStateRule(),
         MissingLabelRule(),
         LabelInNameRule(),
+        UnhelpfulLabelRule(),
         MissingValueRule(),
         MissingTraitRule(),
         ErrorWithoutMessageRule(),

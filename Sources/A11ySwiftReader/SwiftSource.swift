@@ -1,3 +1,5 @@
+import A11yPattern
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -259,6 +261,39 @@ public struct SwiftSource: Sendable {
                     }
                 }
             }
+        }
+    }
+
+    /// The contents of the first string literal that starts in `range` (between its
+    /// delimiters: `"`, `"""`, and the `#` of a raw literal), as written in the file
+    /// (escapes and interpolations unread); nil when no literal starts there.
+    public func literalContents(startingIn range: Range<Int>) -> Range<Int>? {
+        var low = 0, high = stringLiterals.count
+        while low < high {
+            let mid = (low + high) / 2
+            if stringLiterals[mid].lowerBound < range.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        guard low < stringLiterals.count, range.contains(stringLiterals[low].lowerBound) else { return nil }
+        let literal = stringLiterals[low]
+        var hashes = 0
+        while literal.lowerBound + hashes < literal.upperBound, bytes[literal.lowerBound + hashes] == UInt8(ascii: "#") {
+            hashes += 1
+        }
+        let quoteStart = literal.lowerBound + hashes
+        let quotes = quoteStart + 3 <= literal.upperBound
+            && bytes[quoteStart..<(quoteStart + 3)].allSatisfy { $0 == UInt8(ascii: "\"") } ? 3 : 1
+        let start = min(quoteStart + quotes, literal.upperBound)
+        return start..<max(start, literal.upperBound - hashes - quotes)
+    }
+
+    /// The first match of `pattern` in the contents of the first string literal that starts
+    /// in `range` (`^` and `$` are the contents' bounds); no match when none starts there.
+    public func firstMatchInLiteral(_ pattern: Pattern, startingIn range: Range<Int>,
+                                    scratch: MatchScratch) -> Pattern.Outcome {
+        guard let contents = literalContents(startingIn: range) else { return .noMatch }
+        return bytes.withUnsafeBufferPointer { buffer in
+            pattern.firstMatch(in: UnsafeBufferPointer(rebasing: buffer[contents]), scratch: scratch,
+                               subjectIsValidUTF8: true)
         }
     }
 

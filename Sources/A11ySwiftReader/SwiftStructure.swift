@@ -544,6 +544,13 @@ public struct SwiftStructure {
         return labelStart..<labelEnd
     }
 
+    /// The code between the bracket at `open` and its partner (to the end of the file when
+    /// it has none).
+    public func contents(ofBracket open: Int) -> Range<Int> {
+        let close = tables.matchingBracket(at: open) ?? count
+        return min(open + 1, close)..<close
+    }
+
     /// The code before the bracket at `open` on its line; a line that starts with `)`
     /// (a signature over several lines) reaches back to the line of its `(`.
     public func openerRange(of open: Int) -> Range<Int> {

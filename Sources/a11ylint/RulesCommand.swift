@@ -22,9 +22,13 @@ struct RulesCommand: ParsableCommand {
                 let id = d.id.padding(toLength: width, withPad: " ", startingAt: 0)
                 let severity = d.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
                 let wcag = d.wcag.isEmpty ? "" : " (WCAG \(d.wcag.joined(separator: ", ")))"
-                out += "\(id)  \(severity)  \(d.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(d.name)\(wcag)\n"
+                let optIn = d.optIn ? "  [opt-in]" : ""
+                out += "\(id)  \(severity)  \(d.kind.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0))  \(d.name)\(wcag)\(optIn)\n"
             }
             out += "\n\(catalogue.entries.count) rules. `a11ylint rules RULE-ID` explains one.\n"
+            if catalogue.entries.contains(where: \.description.optIn) {
+                out += "[opt-in] rules are off unless `opt_in_rules:` in .a11ylint.yml names them.\n"
+            }
             try emit(out, to: nil)
             return
         }
@@ -36,6 +40,9 @@ struct RulesCommand: ParsableCommand {
         var out = "\(d.id): \(d.name)\n"
         out += "severity: \(d.defaultSeverity.rawValue)   kind: \(d.kind.rawValue)   category: \(d.category)\n"
         if d.kind == .spec { out += "kinds: \(Self.kinds(of: d))\n" }
+        if d.optIn {
+            out += "opt-in: off by default; `opt_in_rules: [\(d.id)]` in .a11ylint.yml turns it on\n"
+        }
         if !entry.swiftlintIDs.isEmpty {
             out += "SwiftLint: \(entry.swiftlintIDs.joined(separator: ", ")) (accepted in .a11ylint.yml and in swiftlint:disable comments)\n"
         }

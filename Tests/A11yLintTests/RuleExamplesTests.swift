@@ -33,8 +33,11 @@ struct RuleExamplesTests {
                 return
             }
         }
+        // An opt-in rule's own examples run with it turned on (`opt_in_rules`).
+        let optIn = Repo.catalogue.description(c.rule)?.optIn == true
         let result = lintText(c.example.text, name: c.example.fileName, files: c.example.files) {
             configurationFile?.apply(to: &$0)
+            if optIn { $0.optInRules.insert(c.rule) }
         }
         #expect(result.report.inputErrors.isEmpty, "example does not parse: \(result.report.inputErrors)")
         for finding in result.report.findings {
@@ -91,7 +94,11 @@ struct RuleExamplesTests {
     @Test func everySpecRuleIsImplementedAndDescribed() {
         let described = Set(Repo.catalogue.entries.filter { $0.description.kind == .spec }.map(\.description.id))
         let implemented = Set(SpecRules.all.map(\.id)).union(SpecRules.reportedByReader)
-        #expect(described == implemented)
+        // A rule that reads both Swift and specs (`unhelpful-label`) is described once, as a source rule.
+        #expect(described.isSubset(of: implemented))
+        for id in implemented.subtracting(described) {
+            #expect(Repo.catalogue.description(id)?.kind == .source, "\(id) is implemented but not described")
+        }
     }
 
     @Test func catalogueHasTheContractRules() {

@@ -52,7 +52,8 @@ enum RuleDocs {
             Every rule a11ylint ships, generated from the rule catalogue under `Rules/` (the same data
             `a11ylint rules` and `a11ylint rules RULE-ID` print). In
             `.a11ylint.yml` a rule can be switched off (`disabled_rules: [RULE-ID]`), selected
-            (`only_rules`), or given another severity (`RULE-ID: error`); see [cli.md](cli.md). In the
+            (`only_rules`), or given another severity (`RULE-ID: error`); rules marked "off (opt-in)" run only
+            when `opt_in_rules: [RULE-ID]` names them; see [cli.md](cli.md). In the
             examples, `↓` marks where the rule reports; the test suite runs every rule on its own examples.
 
             \(catalogue.entries.count) rules.
@@ -65,7 +66,7 @@ enum RuleDocs {
         for category in byCategory.keys.sorted() {
             for entry in byCategory[category]! {
                 let d = entry.description
-                out += "| [`\(d.id)`](#\(d.id)) | \(d.category) | \(d.kind.rawValue) | \(d.defaultSeverity.rawValue) "
+                out += "| [`\(d.id)`](#\(d.id)) | \(d.category) | \(d.kind.rawValue) | \(severity(d)) "
                     + "| \(d.wcag.isEmpty ? "—" : d.wcag.joined(separator: ", ")) |\n"
             }
         }
@@ -77,7 +78,7 @@ enum RuleDocs {
         let d = entry.description
         var out = "## \(d.id)\n\n**\(d.name)**\n\n| | |\n|---|---|\n"
         out += "| Identifier | `\(d.id)` |\n| Category | \(d.category) |\n"
-        out += "| Checks | \(checks(d)) |\n| Default severity | \(d.defaultSeverity.rawValue) |\n"
+        out += "| Checks | \(checks(d)) |\n| Default severity | \(severity(d)) |\n"
         let wcag = d.wcag.map { c in WCAG.understandingURL(for: c).map { "[\(c)](\($0))" } ?? c }
         out += "| WCAG | \(wcag.isEmpty ? "—" : wcag.joined(separator: ", ")) |\n"
         if !entry.swiftlintIDs.isEmpty {
@@ -92,6 +93,11 @@ enum RuleDocs {
         out += examples("Triggering examples", entry.triggeringExamples)
         out += examples("Non-triggering examples", entry.nonTriggeringExamples)
         return out
+    }
+
+    /// The default severity, or "off (opt-in, warning when on)" for an opt-in rule.
+    static func severity(_ d: RuleDescription) -> String {
+        d.optIn ? "off (opt-in, \(d.defaultSeverity.rawValue) when on)" : d.defaultSeverity.rawValue
     }
 
     /// What the rule reads: the spec kinds it applies to, Swift source, or the run's inputs.

@@ -20,10 +20,15 @@ import A11ySwiftReader
 ///   `.onTapGesture`, a `TapGesture`) toggles a Bool `X`; `drawn`: and its own label or chain
 ///   uses `X`; `announced`: and what VoiceOver reads changes with `X` in words (see
 ///   `SwiftStructure.toggledState(of:)`);
+/// - `literal: RE` — the contents of the first string literal that starts in the anchor's
+///   match, as written in the file (`^` and `$` are its bounds; the masked text has none);
+/// - `inside: RE` — the code between the container's brackets (a type's body: `@ScaledMetric`);
 /// - `drawn: view` — the chain is drawn as a view where it stands (statement level in
 ///   view-building code, a ternary branch there, the content of `Text(…)`; not a value:
 ///   see `SwiftStructure.isDrawnAsView`); on a container level, that container's chain;
 /// - `enclosing: COND` — some container around this chain (innermost first) satisfies COND;
+/// - `parent: COND` — the innermost container around this chain satisfies COND (the
+///   modifier a value is the argument of: `Image(…).font(.system(size: 20))`);
 /// - `anyOf: [COND]`, `allOf: [COND]`, `not: COND`.
 ///
 /// Keys of one mapping must all hold; a list holds when any item does; a plain string is
@@ -32,8 +37,8 @@ final class SourceCondition: Sendable {
     // A class tree rather than an indirect enum: evaluating it is a hot loop, and
     // switching over a trivial `Kind` avoids the runtime's multi-payload enum calls.
     enum Kind: Sendable {
-        case head, modifier, link, text, slot, opener, holder, drawn, togglesAny, togglesDrawn, togglesAnnounced
-        case enclosing, all, any, not
+        case head, modifier, link, text, slot, opener, holder, inside, literal, drawn, togglesAny, togglesDrawn, togglesAnnounced
+        case enclosing, parent, all, any, not
     }
 
     let kind: Kind
@@ -52,7 +57,8 @@ final class SourceCondition: Sendable {
     static func all(_ children: [SourceCondition]) -> SourceCondition { SourceCondition(.all, children: children) }
     static func enclosing(_ child: SourceCondition) -> SourceCondition { SourceCondition(.enclosing, children: [child]) }
 
-    static let keys = ["head", "modifier", "link", "text", "slot", "opener", "holder", "drawn", "toggles", "enclosing",
+    static let keys = ["head", "modifier", "link", "text", "slot", "opener", "holder", "inside", "literal", "drawn", "toggles",
+                       "enclosing", "parent",
                        "anyOf", "allOf", "not"]
 
     static func parse(_ node: Yams.Node, file: String) throws(CatalogueError) -> SourceCondition {
@@ -71,7 +77,7 @@ final class SourceCondition: Sendable {
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             switch key {
-            case "head", "modifier", "link", "text", "slot", "opener", "holder":
+            case "head", "modifier", "link", "text", "slot", "opener", "holder", "inside", "literal":
                 guard let source = value.string, value.mapping == nil, value.sequence == nil else {
                     throw CatalogueError.at(value, file: file, "'\(key)' must be a pattern")
                 }
@@ -83,6 +89,8 @@ final class SourceCondition: Sendable {
                 case "text": .text
                 case "slot": .slot
                 case "holder": .holder
+                case "inside": .inside
+                case "literal": .literal
                 default: .opener
                 }
                 parts.append(SourceCondition(kind, pattern: pattern))
@@ -104,6 +112,8 @@ final class SourceCondition: Sendable {
                 parts.append(SourceCondition(kind))
             case "enclosing":
                 parts.append(.enclosing(try parse(value, file: file)))
+            case "parent":
+                parts.append(SourceCondition(.parent, children: [try parse(value, file: file)]))
             case "not":
                 parts.append(SourceCondition(.not, children: [try parse(value, file: file)]))
             case "anyOf", "allOf":
@@ -140,15 +150,22 @@ struct ConditionEvaluator {
     let structure: SwiftStructure
     let scratch: MatchScratch
     let anchor: Chain
+    /// The file, for `literal:` (the structure reads the masked text only).
+    let source: SwiftSource
+    /// The anchor pattern's match (for `literal:`).
+    let match: Range<Int>
     private let cache: ContainerCache
     private var found: ContainerLevels?
     /// The anchor's `toggledState`, read when first needed.
     private var anchorToggle: ToggledState??
 
-    init(structure: SwiftStructure, scratch: MatchScratch, anchor: Chain, cache: ContainerCache) {
+    init(structure: SwiftStructure, scratch: MatchScratch, anchor: Chain, cache: ContainerCache,
+         source: SwiftSource, match: Range<Int>) {
         self.structure = structure
         self.scratch = scratch
         self.anchor = anchor
+        self.source = source
+        self.match = match
         self.cache = cache
     }
 
@@ -194,6 +211,21 @@ struct ConditionEvaluator {
             guard level >= 0, level < all.count, let owner = all[level].chain,
                   let link = owner.links.first(where: { $0.contains(all[level].open) }) else { return false }
             return try matches(condition.pattern!, link)
+        case .inside:
+            let all = containers()
+            let index = max(level, 0)
+            guard index < all.count else { return false }
+            return try matches(condition.pattern!, structure.contents(ofBracket: all[index].open))
+        case .literal:
+            switch source.firstMatchInLiteral(condition.pattern!, startingIn: match, scratch: scratch) {
+            case .match: return true
+            case .noMatch: return false
+            case .limit(let error): throw ConditionLimitHit(message: error.message)
+            }
+        case .parent:
+            let levels = containers()
+            guard level + 1 < levels.count else { return false }
+            return try holds(condition.children[0], level: level + 1)
         case .drawn:
             guard let chain = chain(at: level) else { return false }
             return structure.isDrawnAsView(chain, cache: cache)

@@ -23,6 +23,10 @@ import A11yPattern
 ///   once the rule fires: the first whose `when` holds gives the finding the text of
 ///   `messages: {NAME: …}` and, with `reason`, `measured.reason` (so findings of one rule
 ///   can be triaged apart).
+/// - `reasons`: a list of `{reason: NAME, when: COND}`, tried in order on an anchor that
+///   passed `when` and `unless`: the first whose `when` holds (or that has none) gives the
+///   finding its `measured.reason` and its message (the rule's `messages:` entry NAME, or the
+///   reason's own `message:`); when none holds, no finding.
 /// - `included`, `excluded`: file globs.
 struct SourceRule: Sendable {
     enum Scope: String, Sendable { case match, chain }
@@ -46,6 +50,7 @@ struct SourceRule: Sendable {
     var when: SourceCondition?
     var unless: SourceCondition?
     var interpolationsOf: Pattern?
+    var reasons: [Reason] = []
     var paths: PathFilter
     var messages: [MessageVariant] = []
 
@@ -63,8 +68,16 @@ struct SourceRule: Sendable {
         var reason: String?
     }
 
+    /// One of the `reasons` a finding is given.
+    struct Reason: Sendable {
+        var name: String
+        var when: SourceCondition?
+        /// The message's text (`{match}` and `{state}` filled in when a finding is made).
+        var message: String
+    }
+
     static let fields = ["pattern", "scope", "report", "when", "unless", "unlessEnclosing", "interpolationsOf",
-                         "message", "messages", "messageWhen", "included", "excluded"]
+                         "message", "messages", "messageWhen", "reasons", "included", "excluded"]
 
     init(entry: RuleEntry) throws(CatalogueError) {
         let file = entry.file
@@ -115,6 +128,25 @@ struct SourceRule: Sendable {
         }
         messageParts = SourceRule.split(message)
         usesState = SourceRule.namesState(message, messages)
+        if let node = map["reasons"] {
+            reasons = try SourceRule.reasons(node, messages: entry.description.messages, file: file)
+        }
+    }
+
+    private static func reasons(_ node: Yams.Node, messages: [String: MessageTemplate],
+                                file: String) throws(CatalogueError) -> [Reason] {
+        guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "'reasons' must be a list") }
+        var reasons: [Reason] = []
+        for item in items {
+            guard let map = item.mapping, let name = map["reason"]?.string,
+                  let message = map["message"]?.string ?? messages[name]?.text else {
+                throw CatalogueError.at(item, file: file, "a reason is a mapping with 'reason' and 'when', and a "
+                                        + "'message' unless the rule's 'messages' has one of that name")
+            }
+            let when = try map["when"].map { (value) throws(CatalogueError) in try SourceCondition.parse(value, file: file) }
+            reasons.append(Reason(name: name, when: when, message: message.trimmingWhitespace))
+        }
+        return reasons
     }
 
     init(custom: CustomSourceRule) throws(CatalogueError) {
@@ -173,9 +205,10 @@ struct SourceRule: Sendable {
     }
 
     /// The message of a finding whose anchor is `code` (white space folded to one space),
-    /// from `variant` when one of `messages` applies; `{state}` becomes `state`.
-    func message(quoting code: ArraySlice<UInt8>, variant: MessageVariant? = nil, state: String? = nil) -> String {
-        let text = variant.map { $0.message } ?? message
+    /// from `reason` or `variant` when one applies; `{state}` becomes `state`.
+    func message(quoting code: ArraySlice<UInt8>, variant: MessageVariant? = nil, state: String? = nil,
+                 reason: Reason? = nil) -> String {
+        let text = reason?.message ?? variant.map { $0.message } ?? message
         guard let state, text.contains("{state}") else { return message(text, quoting: code) }
         return message(text, quoting: code).replacing("{state}", with: state)
     }

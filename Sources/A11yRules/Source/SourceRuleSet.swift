@@ -143,10 +143,20 @@ public struct SourceRuleSet: Sendable {
             }
             guard !reported.contains(reportAt) else { continue }
 
-            var evaluator = ConditionEvaluator(structure: structure, scratch: scratch, anchor: chain, cache: cache)
+            var evaluator = ConditionEvaluator(structure: structure, scratch: scratch, anchor: chain, cache: cache,
+                                               source: source, match: range)
+            var reason: SourceRule.Reason?
             do throws(ConditionLimitHit) {
                 if let when = rule.when, !(try evaluator.holds(when)) { continue }
                 if let unless = rule.unless, try evaluator.holds(unless) { continue }
+                if !rule.reasons.isEmpty {
+                    for candidate in rule.reasons {
+                        if let when = candidate.when, !(try evaluator.holds(when)) { continue }
+                        reason = candidate
+                        break
+                    }
+                    if reason == nil { continue }
+                }
             } catch {
                 findings.append(limitNote(rule: rule, message: error.message, source: source, path: path, cache: cache,
                                           at: range.lowerBound))
@@ -163,8 +173,9 @@ public struct SourceRuleSet: Sendable {
                 variant = nil
             }
             var found = finding(rule: rule, at: reportAt, match: range, source: source, path: path, cache: cache,
-                                variant: variant, state: rule.usesState ? evaluator.toggledState()?.name : nil)
-            if let reason = variant?.reason { found.measured["reason"] = .string(reason) }
+                                variant: variant, state: rule.usesState ? evaluator.toggledState()?.name : nil,
+                                reason: reason)
+            if let reason = variant?.reason, found.measured["reason"] == nil { found.measured["reason"] = .string(reason) }
             findings.append(found)
         }
     }
@@ -198,10 +209,10 @@ public struct SourceRuleSet: Sendable {
                     guard token < innerStructure.count else { continue }
                     let chain = innerStructure.chain(at: token)
                     var innerEvaluator = ConditionEvaluator(structure: innerStructure, scratch: scratch, anchor: chain,
-                                                            cache: innerCache)
+                                                            cache: innerCache, source: inner, match: range)
                     let literalChain = Chain(start: literal.lowerBound, end: literal.upperBound, links: [literal])
                     var outerEvaluator = ConditionEvaluator(structure: structure, scratch: scratch, anchor: literalChain,
-                                                            cache: cache)
+                                                            cache: cache, source: source, match: literal)
                     do throws(ConditionLimitHit) {
                         if let when = rule.when, !(try innerEvaluator.holds(when)), !(try outerEvaluator.holds(when)) { continue }
                         if let unless = rule.unless {
@@ -224,12 +235,13 @@ public struct SourceRuleSet: Sendable {
 
     private func finding(rule: SourceRule, at offset: Int, match: Range<Int>, source: SwiftSource,
                          path: String, cache: ContainerCache, variant: SourceRule.MessageVariant? = nil,
-                         state: String? = nil) -> Finding {
+                         state: String? = nil, reason: SourceRule.Reason? = nil) -> Finding {
         let position = source.position(atOffset: offset)
-        let message = rule.message(quoting: source.bytes[match], variant: variant, state: state)
+        let message = rule.message(quoting: source.bytes[match], variant: variant, state: state, reason: reason)
         return Finding(rule: rule.id, severity: rule.severity, message: message,
                        location: SourceLocation(file: path, line: position.line, column: position.column),
-                       wcag: rule.wcag, baselineKey: cache.lineKeyText(position.line, in: source))
+                       wcag: rule.wcag, measured: reason.map { Measured([("reason", .string($0.name))]) } ?? Measured(),
+                       baselineKey: cache.lineKeyText(position.line, in: source))
     }
 
     private func limitNote(rule: SourceRule, message: String, source: SwiftSource, path: String,

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// `fixed-font-size`, `unhelpful-label` (Swift and specs) and `hidden-interactive`
+/// (issue 23, items 2, 3 and 4), through the binary on realistic code.
+@Suite struct SwiftUITextAndLabelRulesTests {
+    func lint(_ files: [String: String], _ extra: [String] = []) -> CLI.Result {
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        dir.write(".git/HEAD", "ref: refs/heads/main\n")
+        for (name, text) in files { dir.write(name, text) }
+        return CLI.run(files.keys.sorted() + extra, in: dir.url)
+    }
+
+    func lines(_ result: CLI.Result, _ rule: String) -> [String] {
+        result.stdout.split(separator: "\n").map(String.init).filter { $0.hasSuffix("[\(rule)]") }
+    }
+
+    @Test func fixedFontSize() {
+        let code = """
+            import SwiftUI
+
+            enum Typography {
+                static let caption = Font.system(size: 11, weight: .medium)
+                static let display = Font.system(size: 56, weight: .black)
+            }
+
+            struct PriceTag: View {
+                @ScaledMetric(relativeTo: .body) private var badgeSize = 15
+                let price: String
+                var body: some View {
+                    VStack {
+                        Text(price)
+                            .font(
+                                .system(size: 28, weight: .bold, design: .rounded)
+                            )
+                        Image(systemName: "tag.fill")
+                            .font(.system(size: 20))
+                        Text("Sale").font(.system(size: badgeSize))
+                        Text("Terms").font(.custom("Avenir", size: 12))
+                        Text("Legal").font(.custom("Avenir", fixedSize: 9))
+                        Text("Old").font(Font(UIFont.systemFont(ofSize: 13)))
+                    }
+                }
+            }
+
+            #Preview {
+                Text("Preview").font(.system(size: 12))
+            }
+
+            """
+        let result = lint(["PriceTag.swift": code])
+        let found = lines(result, "fixed-font-size")
+        #expect(found.map { $0.components(separatedBy: ": warning:")[0] } == [
+            "PriceTag.swift:4:30", "PriceTag.swift:15:21", "PriceTag.swift:21:32", "PriceTag.swift:22:35",
+        ], "\(result.stdout)")
+        #expect(found.first?.contains("never grows with Dynamic Type; use a text style (.font(.body)") == true)
+        #expect(result.status == 0)
+    }
+
+    @Test func unhelpfulLabelInSwift() throws {
+        let code = """
+            import SwiftUI
+
+            struct Toolbar: View {
+                @Binding var isOn: Bool
+                var body: some View {
+                    HStack {
+                        Button {
+                            submit()
+                        } label: {
+                            Text("Send")
+                        }
+                        .accessibilityLabel("Send button")
+                        Image(systemName: isOn ? "checkmark.square.fill" : "square")
+                            .accessibility(label: Text("checkmark.square.fill"))
+                        Image("hero").accessibilityLabel("Hero image")
+                        Button(action: share) { Image(systemName: "photo") }
+                            .accessibilityLabel("Share image")
+                        Rectangle().accessibilityLabel(" ")
+                        Image("avatar").accessibilityLabel("GitHub")
+                    }
+                }
+            }
+
+            """
+        let result = lint(["Toolbar.swift": code], ["--reporter", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = (json["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "unhelpful-label" }
+        let got = findings.map { finding -> String in
+            let reason = (finding["measured"] as? [String: Any])?["reason"] as? String ?? "-"
+            return "\(finding["line"] ?? 0):\(finding["column"] ?? 0) \(reason)"
+        }
+        #expect(got == ["12:33 role-word", "14:44 identifier", "15:46 role-word", "18:44 empty"], "\(result.stdout)")
+    }
+
+    @Test func unhelpfulLabelInSpecs() {
+        let spec = """
+            {
+              "name": "CloseButton",
+              "a11y": {
+                "kind": "button",
+                "themes": { "light": { "background": "#FFFFFF", "colors": { "fill": "#000000", "text": "#FFFFFF" } } },
+                "variants": [
+                  { "name": "icon", "text": null, "accessibility": { "label": "ic_close" } },
+                  { "name": "named", "text": null, "accessibility": { "label": "Close button" } },
+                  { "name": "good", "text": null, "accessibility": { "label": "Close" } }
+                ]
+              }
+            }
+
+            """
+        let result = lint(["CloseButton.json": spec])
+        let found = lines(result, "unhelpful-label")
+        #expect(found.count == 2, "\(result.stdout)")
+        #expect(found.first?.contains("looks like an identifier") == true, "\(found)")
+        #expect(found.last?.contains("ends with a role VoiceOver already announces") == true, "\(found)")
+        #expect(found.allSatisfy { !$0.contains("'good'") })
+    }
+
+    @Test func hiddenInteractive() {
+        let code = """
+            import SwiftUI
+
+            struct Header: View {
+                @Binding var isChecked: Bool
+                var body: some View {
+                    HStack {
+                        Button(action: compose) {
+                            Image(systemName: "square.and.pencil")
+                        }
+                        .accessibilityHidden(true)
+                        Image(systemName: isChecked ? "checkmark.square.fill" : "square")
+                            .onTapGesture {
+                                isChecked.toggle()
+                            }
+                            #if os(iOS)
+                            .accessibility(hidden: true)
+                            #endif
+                        Image("flourish").accessibilityHidden(true)
+                        Button("Delete", action: delete).disabled(true).accessibilityHidden(true)
+                    }
+                }
+            }
+
+            """
+        let result = lint(["Header.swift": code])
+        let found = lines(result, "hidden-interactive")
+        #expect(found.map { $0.components(separatedBy: ": error:")[0] } == ["Header.swift:7:13", "Header.swift:11:13"],
+                "\(result.stdout)")
+        #expect(result.status == 1)
+    }
+}
