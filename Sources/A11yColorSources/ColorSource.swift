@@ -4,9 +4,10 @@ import A11yModel
 // catalogs and the iOS system colour table (docs/spec-format.md, "Colour sources").
 // Each kind of source is one `ColorSource`; `ColorReference` says which one a spec value names.
 
-/// Where a resolved colour was written: the reference as the spec wrote it, the file and
-/// 1-based line of the value that resolved it, and that value as written there.
-public struct ColorOrigin: Sendable, Hashable {
+/// Where a resolved colour is defined: the reference as the spec wrote it, the file and
+/// 1-based line of the value that resolved it, and that value as written there. Reports carry
+/// it as `A11yModel.ColorOrigin.reference`.
+public struct ColorDefinition: Sendable, Hashable {
     public var reference: String
     public var file: String
     public var line: Int
@@ -24,9 +25,9 @@ public struct ColorOrigin: Sendable, Hashable {
 /// clipped to 0…1) and where it came from.
 public struct SourcedColor: Sendable, Hashable {
     public var color: RGBA
-    public var origin: ColorOrigin
+    public var origin: ColorDefinition
 
-    public init(color: RGBA, origin: ColorOrigin) {
+    public init(color: RGBA, origin: ColorDefinition) {
         self.color = color
         self.origin = origin
     }

@@ -76,7 +76,7 @@ public struct AssetCatalog: ColorSource {
             guard let resolved = system.color(named: tableName, in: appearance.rawValue) else { return nil }
             color = resolved.color
         }
-        return SourcedColor(color: color, origin: ColorOrigin(reference: "asset:" + name, file: found.file,
+        return SourcedColor(color: color, origin: ColorDefinition(reference: "asset:" + name, file: found.file,
                                                               line: entry.line, value: entry.written))
     }
 }

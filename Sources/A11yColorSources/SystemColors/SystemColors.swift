@@ -35,7 +35,7 @@ public struct SystemColors: ColorSource {
               let row = table[name] else { return nil }
         let value = row.values[index]
         return SourcedColor(color: value.color,
-                            origin: ColorOrigin(reference: "system:" + name, file: file, line: row.line, value: value.written))
+                            origin: ColorDefinition(reference: "system:" + name, file: file, line: row.line, value: value.written))
     }
 
     /// The table's name for a UIKit name as asset catalogs write it: `systemBlueColor` is

@@ -89,7 +89,7 @@ public final class TokenSet: ColorSource {
             return nil
         }
         return SourcedColor(color: value.color,
-                            origin: ColorOrigin(reference: "{\(name)}", file: file, line: line, value: value.written))
+                            origin: ColorDefinition(reference: "{\(name)}", file: file, line: line, value: value.written))
     }
 
     /// Why `name` has no colour in `appearance` (every appearance when nil), for an input
