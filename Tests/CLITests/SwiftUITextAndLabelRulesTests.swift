@@ -58,6 +58,53 @@ import Testing
         #expect(result.status == 0)
     }
 
+    /// Shapes from real apps that are not text, and test or screenshot files: silent; a fixed
+    /// 17 pt `Text` font and a stack with text in it still fire.
+    @Test func fixedFontSizeSkipsSymbolsAndTests() {
+        let code = """
+            import SwiftUI
+
+            struct GameButton: View {
+                let icon: Image
+                let title: String
+                var body: some View {
+                    VStack {
+                        self.icon
+                            .font(.system(size: 40))
+                        HStack {
+                            Image(systemName: "cube.fill")
+                            Button { close() } label: {
+                                Image(systemName: "xmark")
+                            }
+                        }
+                        .font(.system(size: 24))
+                        HStack {
+                            Text(verbatim: title)
+                            Image(systemName: "mic.fill")
+                        }
+                        .font(.system(size: 11))
+                        Text(title).font(.system(size: 17))
+                        Text("A").font(.system(size: UIDevice.isTV ? 128 : 64))
+                        Text("B").font(UIDevice.isTV ? .system(size: 22) : .footnote)
+                    }
+                }
+            }
+
+            struct Toast {
+                init(symbol: String, symbolFont: Font = .system(size: 35), title: String) {}
+            }
+
+            """
+        let shot = "import SwiftUI\nstruct Shot: View {\n    var body: some View { Text(\"1\").font(.system(size: 12)) }\n}\n"
+        let result = lint(["App/GameButton.swift": code, "Tests/AppStoreSnapshotTests/Shot.swift": shot,
+                           "Tests/WatchTests/Inline.test.swift": shot, "AppUITests/Shot.swift": shot])
+        let found = lines(result, "fixed-font-size")
+        #expect(found.map { $0.components(separatedBy: ": warning:")[0] } == [
+            "App/GameButton.swift:21:19", "App/GameButton.swift:22:30",
+        ], "\(result.stdout)")
+        #expect(result.status == 0)
+    }
+
     @Test func unhelpfulLabelInSwift() throws {
         let code = """
             import SwiftUI
