@@ -81,18 +81,18 @@ public struct ColorFixChange: Sendable, Hashable {
 /// against the other colours as written and against the other colours' own candidates; a
 /// branch-and-bound search over every role of the failing checks (keeping a role's
 /// original value is leaving it out of the set, so every subset of roles is tried) keeps
-/// the cheapest set that passes every check of the theme. A translucent colour keeps its
-/// alpha; only when no set exists so does its alpha rise too (the smallest alpha, on the
-/// 8-bit grid, that the rest allows).
+/// the cheapest set that passes every check of the theme. A translucent colour either keeps
+/// its alpha and moves its lightness, or keeps its RGB and raises its alpha (on the 8-bit
+/// grid); both are candidates and the cheaper, as rendered, wins.
 public enum JointColorFix {
     /// The changes, sorted by role; empty when nothing fails; nil when no consistent set exists.
     public static func solve(_ problem: ColorFixProblem) -> [ColorFixChange]? {
         memo.answer(problem) {
-            var keepingAlpha = JointFixSearch(problem, alphaMoves: false)
-            if let found = keepingAlpha.run() { return found }
-            guard problem.colors.values.contains(where: { !$0.isOpaque }) else { return nil }
-            var raisingAlpha = JointFixSearch(problem, alphaMoves: true)
-            return raisingAlpha.run()
+            // A translucent colour may move its lightness or raise its alpha, whichever costs
+            // less as it renders: black text at 50 % on white gets a little more opacity, not
+            // a dark background under light text.
+            var search = JointFixSearch(problem, alphaMoves: problem.colors.values.contains { !$0.isOpaque })
+            return search.run()
         }
     }
 

@@ -28,6 +28,20 @@ final class JointColorFixTests: XCTestCase {
         XCTAssertEqual(OKLCH(changes[0].to).hue, OKLCH(hex("#40B259")).hue, accuracy: 2)
     }
 
+    /// Black text at 50 % on near-white: keeping the alpha, only a dark background under
+    /// lighter text passes (a huge change); raising the text's alpha a little is far cheaper
+    /// as rendered, and wins.
+    func testTranslucentTextRaisesItsAlphaRatherThanInvertingTheTheme() throws {
+        let problem = ColorFixProblem(
+            colors: ["background": hex("#F5F5F5"), "textEnabled": hex("#00000080")],
+            backdrop: .white,
+            checks: [[Pair(foreground: "textEnabled", background: "background", required: 4.5)]])
+        let changes = try XCTUnwrap(JointColorFix.solve(problem))
+        XCTAssertEqual(changes.map(\.role), ["textEnabled"])
+        XCTAssertEqual(changes[0].to.hexString, "#0000008A")
+        XCTAssertTrue(problem.checks.allSatisfy { problem.meets($0, in: applied(problem, changes)) })
+    }
+
     /// A switch thumb on both tracks: whatever changes, both thumb pairs pass.
     func testThumbOnBothTracks() throws {
         let problem = ColorFixProblem(
