@@ -36,6 +36,17 @@ struct ColorResolution {
         return resolution.errors.filter { seen.insert($0.description).inserted }
     }
 
+    /// The token source and asset catalogs `spec`'s references resolve in (read already when it
+    /// was resolved), and a key naming them for the run's caches.
+    static func sources(for spec: ComponentSpec, settings: ColorSettings, cache: ColorSourceCache)
+        -> (tokens: (any ColorSource)?, catalogs: [any ColorSource], key: String) {
+        var resolution = ColorResolution(spec: spec, settings: settings, cache: cache)
+        let tokens = resolution.tokenPaths.isEmpty ? nil : resolution.tokens(at: nil)
+        let catalogs = resolution.catalogPaths.isEmpty ? [] : (resolution.catalogs(at: nil) ?? [])
+        let key = ([String(resolution.tokensIsList)] + resolution.tokenPaths + ["|"] + resolution.catalogPaths).joined(separator: "\u{1F}")
+        return (tokens, catalogs, key)
+    }
+
     private init(spec: ComponentSpec, settings: ColorSettings, cache: ColorSourceCache) {
         let cwd = FileManager.default.currentDirectoryPath
         var tokenPaths = settings.tokens.map { PathScope.display($0, workingDirectory: cwd) }

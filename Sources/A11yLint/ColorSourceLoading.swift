@@ -148,6 +148,21 @@ public final class ColorSourceCache: @unchecked Sendable {
 
     func system(_ release: String) -> (any ColorSource)? { SystemColors.named(release) }
 
+    /// The run's answers of `SuggestedTokens`, each distinct question searched once.
+    private var suggestedTokens: [SuggestedTokens.Question: String?] = [:]
+
+    func suggestedToken(_ question: SuggestedTokens.Question, _ search: () -> String?) -> String? {
+        lock.lock()
+        let known = suggestedTokens[question]
+        lock.unlock()
+        if let known { return known }
+        let answer = search()
+        lock.lock()
+        suggestedTokens[question] = answer
+        lock.unlock()
+        return answer
+    }
+
     private static func absolute(_ path: String) -> String {
         PathScope.absolute(path, from: FileManager.default.currentDirectoryPath)
     }

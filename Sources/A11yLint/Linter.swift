@@ -181,7 +181,9 @@ public final class Linter: Sendable {
     func measureContrast(_ spec: ComponentSpec) -> [ContrastMeasurement]? {
         guard specRules.readsContrast(spec.kind) || configuration.reportFixes
                 || configuration.reportNeeds.contains(.contrast) else { return nil }
-        return ContrastMeasurements.measure(spec, options: configuration.ruleOptions)
+        var measurements = ContrastMeasurements.measure(spec, options: configuration.ruleOptions)
+        SuggestedTokens.fill(&measurements, spec: spec, settings: configuration.colors, cache: configuration.colorSources)
+        return measurements
     }
 
     /// What the report keeps of a linted spec, when the reporter needs more than findings.

@@ -33,6 +33,10 @@ public struct ContrastMeasurement: Sendable, Hashable {
     /// colour's own hue), and for a translucent colour the smallest passing alpha.
     public var suggestion: RGBA?
     public var suggestedAlpha: Double?
+    /// For a failing pair whose foreground is a token or colour-set reference: the nearest
+    /// other colour of the same source that passes in every appearance the theme is checked
+    /// in (`{color.x}` or `asset:Name`); nil when none does or nobody looked.
+    public var suggestedToken: String?
     /// No longer set (the theme's `fix` replaces it); kept until HTMLReporter's rows stop
     /// reading it.
     public var roleSuggestion: RGBA?

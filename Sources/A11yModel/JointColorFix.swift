@@ -100,7 +100,7 @@ public enum JointColorFix {
     private static let memo = AnswerMemo<ColorFixProblem, [ColorFixChange]?>(limit: 10_000)
 
     /// OKLab distance between two opaque colours.
-    static func distance(_ a: RGBA, _ b: RGBA) -> Double {
+    public static func distance(_ a: RGBA, _ b: RGBA) -> Double {
         let p = OKLCH(a), q = OKLCH(b)
         let pa = p.chroma * cos(p.hue * .pi / 180), pb = p.chroma * sin(p.hue * .pi / 180)
         let qa = q.chroma * cos(q.hue * .pi / 180), qb = q.chroma * sin(q.hue * .pi / 180)

@@ -90,6 +90,7 @@ public struct TextReporter: Reporter {
             var named = parts.isEmpty ? finding.message : finding.message + " (" + parts.joined(separator: ", ") + ")"
             if let lang = finding.lang { named = "[\(lang)\(finding.plural.map { ", " + $0 } ?? "")] " + named }
             return named + Self.suggestion(finding.measured) + Self.sources(finding.measured)
+                + (finding.measured.string("suggestedToken").map { "; token \($0) passes" } ?? "")
         }
 
         /// `; foreground {color.text.primary} = #8A8A8A (dark.tokens.json:12)` for colours

@@ -122,6 +122,7 @@ extension SpecRuleContext {
             measured["suggestionRatio"] = .number(Contrast.ratio(suggestion, m.background))
         }
         if let alpha = m.suggestedAlpha { measured["suggestedAlpha"] = .number(alpha) }
+        if let token = m.suggestedToken { measured["suggestedToken"] = .string(token) }
         if let fix = m.fix {
             measured["fix"] = .objects(fix.map { change in
                 Measured([("role", .string(change.role)), ("from", .string(change.from.hexString)),
