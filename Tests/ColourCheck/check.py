@@ -318,13 +318,18 @@ def asset_fixture(root):
         write(os.path.join(catalog, name + ".colorset", "Contents.json"),
               {"colors": entries, "info": {"author": "xcode", "version": 1}})
     roles = {"c_" + name.replace("/", "_"): "asset:" + name for name in COLOR_SETS if name != "Background"}
-    write(os.path.join(root, "specs", "AssetColours.json"),
-          generic_spec("AssetColours", {"cat": ("asset:Background", None)}, roles))
+    return ios_fixture(root, "AssetColours", "cat", roles, lambda ref, appearance: pick(COLOR_SETS[ref[6:]], appearance))
+
+
+def ios_fixture(root, component, theme, roles, colour):
+    """A spec of `roles` on the Background colour set, and each pair's ratio in the four iOS appearances."""
+    write(os.path.join(root, "specs", component + ".json"),
+          generic_spec(component, {theme: ("asset:Background", None)}, roles))
     expected = {}
     for appearance in IOS:
         bg = pick(COLOR_SETS["Background"], appearance)
         for role, ref in roles.items():
-            expected[("AssetColours", f"cat@{appearance}", role)] = ratio(pick(COLOR_SETS[ref[6:]], appearance), bg)
+            expected[(component, f"{theme}@{appearance}", role)] = ratio(colour(ref, appearance), bg)
     return expected
 
 
@@ -343,15 +348,8 @@ SYSTEM = {
 
 def system_fixture(root):
     roles = {"s_" + name: "system:" + name for name in SYSTEM}
-    write(os.path.join(root, "specs", "SystemColours.json"),
-          generic_spec("SystemColours", {"sys": ("asset:Background", None)}, roles))
-    expected = {}
-    for appearance in IOS:
-        bg = pick(COLOR_SETS["Background"], appearance)
-        for role, ref in roles.items():
-            # secondaryLabel's alpha is 0.6 exactly; #...99 is 0.6 too.
-            expected[("SystemColours", f"sys@{appearance}", role)] = ratio(Color(SYSTEM[ref[7:]][appearance]), bg)
-    return expected
+    # secondaryLabel's alpha is 0.6 exactly; #…99 is 0.6 too.
+    return ios_fixture(root, "SystemColours", "sys", roles, lambda ref, appearance: Color(SYSTEM[ref[7:]][appearance]))
 
 
 # --- shared -------------------------------------------------------------------------------------
