@@ -3,6 +3,7 @@ import Yams
 import A11yJSON
 import A11yModel
 import A11yColorSources
+import A11yReport
 
 // Where a run's colour sources are named (`colors:` in `.a11ylint.yml`, `a11y.colorSources` in
 // a spec) and the one place they are read: each source once per run, shared by every spec
@@ -148,6 +149,15 @@ public final class ColorSourceCache: @unchecked Sendable {
 
     func system(_ release: String) -> (any ColorSource)? { SystemColors.named(release) }
 
+    /// The keys repeated in the token files read so far, each once, by file and position.
+    func repeatedKeys() -> [RepeatedKey] {
+        lock.lock()
+        defer { lock.unlock() }
+        var all = Set<RepeatedKey>()
+        for case .success(let source as TokenSet) in sources.values { all.formUnion(source.repeatedKeys) }
+        return all.sorted { ($0.file, $0.repeated) < ($1.file, $1.repeated) }
+    }
+
     /// The run's answers of `SuggestedTokens`, each distinct question searched once.
     private var suggestedTokens: [SuggestedTokens.Question: String?] = [:]
 
@@ -169,5 +179,23 @@ public final class ColorSourceCache: @unchecked Sendable {
 
     private static func unexpected(_ error: any Error, _ path: String) -> ColorSourceError {
         ColorSourceError(file: path, line: 0, column: 0, message: "\(error)")
+    }
+}
+
+extension Linter {
+    /// `spec-duplicate-key` for the keys the run's token files repeat, one file's results each,
+    /// in path order: known only once every spec has read its sources, so the run reports them
+    /// after the linted files (docs/colour-sources.md, "Errors").
+    func colorSourceFindings() -> [FileResults] {
+        var byFile: [String: FileResults] = [:]
+        for repeated in configuration.colorSources.repeatedKeys() {
+            let finding = ruleBook.finding(
+                ModelRuleID.duplicateKey, fallback: .warning,
+                ["key": repeated.key, "line": String(repeated.first.line), "column": String(repeated.first.column)],
+                location: SourceLocation(file: repeated.file, repeated.repeated), baselineKey: repeated.location)
+            guard let configured = applyConfiguration(finding) else { continue }
+            byFile[repeated.file, default: FileResults(file: repeated.file)].findings.append(configured)
+        }
+        return byFile.keys.sorted().map { byFile[$0]! }
     }
 }

@@ -251,7 +251,7 @@ public final class Linter: Sendable {
     /// removed, and a severity the configuration sets wins over the one the rule chose
     /// (`touch-target` chooses warning or error by size). Severities and criteria by
     /// default come from the rule book where the finding was made.
-    private func applyConfiguration(_ finding: Finding) -> Finding? {
+    func applyConfiguration(_ finding: Finding) -> Finding? {
         guard ruleBook.isEnabled(finding.rule) else { return nil }
         var f = finding
         if let override = ruleBook.configuredSeverity(f.rule) { f.severity = override }

@@ -90,7 +90,13 @@ public struct TextReporter: Reporter {
             var named = parts.isEmpty ? finding.message : finding.message + " (" + parts.joined(separator: ", ") + ")"
             if let lang = finding.lang { named = "[\(lang)\(finding.plural.map { ", " + $0 } ?? "")] " + named }
             return named + Self.suggestion(finding.measured) + Self.sources(finding.measured)
-                + (finding.measured.string("suggestedToken").map { "; token \($0) passes" } ?? "")
+                + (finding.measured.string("suggestedToken").map { "; \(Self.side(finding.measured))token \($0) passes" } ?? "")
+        }
+
+        /// `background ` when `suggestedToken` is for the background: the foreground came from no
+        /// colour source (docs/colour-sources.md).
+        static func side(_ measured: Measured) -> String {
+            measured.object("foregroundSource")?.string("ref") == nil ? "background " : ""
         }
 
         /// `; foreground {color.text.primary} = #8A8A8A (dark.tokens.json:12)` for colours

@@ -1,5 +1,17 @@
 import A11yJSON
+import A11yModel
 import Foundation
+
+/// A key that an object of a source file repeats (the last one is used): the run reports it
+/// as `spec-duplicate-key`, at the repeated key, naming the first.
+public struct RepeatedKey: Sendable, Hashable {
+    public var file: String
+    public var key: String
+    public var first: JSONPosition
+    public var repeated: JSONPosition
+    /// The repeated key's place in the document (`JSONLocator`): what a baseline matches.
+    public var location: String?
+}
 
 /// Reads each token file and resolver document once per token set, and keeps what JSON
 /// reading noticed without failing (keys an object repeats).
@@ -9,6 +21,7 @@ final class TokenFileCache {
     private var documents: [String: JSONDocument] = [:]
     private(set) var order: [String] = []
     private(set) var warnings: [ColorSourceError] = []
+    private(set) var repeatedKeys: [RepeatedKey] = []
 
     init(contents: [String: [UInt8]]? = nil) { self.contents = contents }
 
@@ -35,9 +48,12 @@ final class TokenFileCache {
         } catch {
             throw ColorSourceError(file: path, position: error.position, message: error.message)
         }
+        let locator = document.duplicateKeys.isEmpty ? nil : JSONLocator(document.root)
         for duplicate in document.duplicateKeys {
             warnings.append(ColorSourceError(file: path, position: duplicate.repeated,
                                              message: "duplicate key '\(duplicate.key)' (first at line \(duplicate.first.line)): the last one is used"))
+            repeatedKeys.append(RepeatedKey(file: path, key: duplicate.key, first: duplicate.first, repeated: duplicate.repeated,
+                                            location: locator?.key(line: duplicate.repeated.line, column: duplicate.repeated.column)))
         }
         documents[path] = document
         order.append(path)

@@ -18,6 +18,8 @@ public final class TokenSet: ColorSource {
     public let files: [String]
     /// What reading noticed without failing: keys an object repeats (the last one is used).
     public let warnings: [ColorSourceError]
+    /// The same, as keys and positions (reported as `spec-duplicate-key`).
+    public let repeatedKeys: [RepeatedKey]
     private let tables: [[String: ResolvedToken]]
     private let appearanceIndex: [String: Int]
 
@@ -63,6 +65,7 @@ public final class TokenSet: ColorSource {
         self.tables = tables
         self.files = files.order
         self.warnings = files.warnings
+        self.repeatedKeys = files.repeatedKeys
         var index: [String: Int] = [:]
         for (i, name) in appearances.enumerated() { index[name] = i }
         appearanceIndex = index
