@@ -197,4 +197,117 @@ import Testing
                 "\(result.stdout)")
         #expect(result.status == 1)
     }
+
+    /// A hidden control whose action a visible control of the same view code also performs
+    /// (the row's button, a toolbar duplicate, an `.accessibilityAction`) is silent; one whose
+    /// action is lost (a row whose tap does something else) fires.
+    @Test func hiddenInteractiveRepeatedAction() {
+        let code = """
+            import SwiftUI
+
+            struct InboxRow: View {
+                let message: Message
+                var body: some View {
+                    Button {
+                        self.open(message)
+                    } label: {
+                        HStack {
+                            Text(message.subject)
+                            Image(systemName: "chevron.right")
+                                .onTapGesture { open(message) }
+                                .accessibilityHidden(true)
+                        }
+                    }
+                    HStack {
+                        Text(message.sender)
+                        Button { archive(message) } label: { Image(systemName: "archivebox") }
+                            .accessibilityHidden(true)
+                    }
+                    .onTapGesture { open(message) }
+                }
+            }
+
+            struct Composer: View {
+                var body: some View {
+                    VStack {
+                        Button(action: compose) { Image(systemName: "square.and.pencil") }
+                            .accessibilityHidden(true)
+                        Button(action: share) { Image(systemName: "square.and.arrow.up") }
+                            .accessibilityHidden(true)
+                        Button(action: share) { Image(systemName: "square.and.arrow.up") }
+                            .accessibilityHidden(true)
+                    }
+                    .toolbar {
+                        ToolbarItem {
+                            Button("Compose", action: { compose() })
+                        }
+                    }
+                }
+            }
+
+            struct PhotoCell: View {
+                let photo: Photo
+                var body: some View {
+                    ZStack {
+                        Image(photo.name)
+                        Button(action: { favorite(photo) }) { Image(systemName: "heart") }
+                            .accessibilityHidden(true)
+                    }
+                    .accessibilityElement(children: .combine)
+                    .accessibilityAction(named: Text("Favorite")) { favorite(photo) }
+                }
+            }
+
+            """
+        let result = lint(["Inbox.swift": code])
+        let found = lines(result, "hidden-interactive")
+        // The archive button (its row opens the message instead) and both share buttons (each
+        // hidden: neither is the visible one).
+        #expect(found.map { $0.components(separatedBy: ": error:")[0] } == [
+            "Inbox.swift:18:13", "Inbox.swift:30:13", "Inbox.swift:32:13",
+        ], "\(result.stdout)")
+        #expect(result.status == 1)
+    }
+
+    /// A fixed size compiled only for tvOS or macOS (no Dynamic Type there) is silent, in a
+    /// chain's `#if` branch or around declarations; the iOS branch of the same chain fires.
+    @Test func fixedFontSizePlatformBranches() {
+        let code = """
+            import SwiftUI
+
+            struct PosterTitle: View {
+                let title: String
+                var body: some View {
+                    Text(title)
+                        #if os(tvOS)
+                        .font(.system(size: 38, weight: .semibold))
+                        #else
+                        .font(.system(size: 15, weight: .semibold))
+                        #endif
+                    Text(title)
+                        #if !os(tvOS)
+                        .font(.headline)
+                        #else
+                        .font(.system(size: 29))
+                        #endif
+                }
+            }
+
+            enum Typography {
+                #if os(macOS)
+                static let sidebar = Font.system(size: 13)
+                #elseif os(tvOS) || os(watchOS)
+                static let sidebar = Font.system(size: 20)
+                #else
+                static let sidebar = Font.system(size: 17)
+                #endif
+            }
+
+            """
+        let result = lint(["Poster.swift": code])
+        let found = lines(result, "fixed-font-size")
+        #expect(found.map { $0.components(separatedBy: ": warning:")[0] } == [
+            "Poster.swift:10:19", "Poster.swift:25:30", "Poster.swift:27:30",
+        ], "\(result.stdout)")
+    }
 }
