@@ -155,6 +155,20 @@ final class SourceCondition: Sendable {
     }
 }
 
+extension SourceCondition {
+    /// Whether the condition holds on a string with no code around it: `literal` tests it,
+    /// `allOf`, `anyOf` and `not` combine, every test of code is false.
+    func holds(onLiteral text: String) -> Bool {
+        switch kind {
+        case .literal: (try? pattern!.isMatch(text)) ?? false
+        case .all: children.allSatisfy { $0.holds(onLiteral: text) }
+        case .any: children.contains { $0.holds(onLiteral: text) }
+        case .not: !children[0].holds(onLiteral: text)
+        default: false
+        }
+    }
+}
+
 /// A pattern ran into its match limit while a condition was evaluated.
 struct ConditionLimitHit: Error {
     var message: String

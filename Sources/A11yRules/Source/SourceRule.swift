@@ -172,6 +172,12 @@ struct SourceRule: Sendable {
         usesState = false
     }
 
+    /// The first of the rule's `reasons` that holds on a string alone (a spec's label: no
+    /// element, so only their `literal` tests can hold); nil when none does.
+    func reason(forLiteral text: String) -> String? {
+        reasons.first { $0.when?.holds(onLiteral: text) ?? true }?.name
+    }
+
     private static func split(_ message: String) -> [String] {
         var parts: [String] = []
         var rest = Substring(message)

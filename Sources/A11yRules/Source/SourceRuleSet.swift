@@ -45,6 +45,8 @@ public struct SourceRuleSet: Sendable {
 
     public var ruleIDs: [String] { rules.map(\.id) }
 
+    func rule(_ id: String) -> SourceRule? { rules.first { $0.id == id } }
+
     /// The catalogue's source rules (entries of another kind are skipped).
     public init(entries: [RuleEntry]) throws(CatalogueError) {
         var rules: [SourceRule] = []
