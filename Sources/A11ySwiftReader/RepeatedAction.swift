@@ -27,14 +27,11 @@ extension SwiftStructure {
     private func visibleActionKeys(in range: Range<Int>, cache: ContainerCache) -> Set<[UInt8]> {
         var keys: Set<[UInt8]> = []
         var seen: Set<Int> = []
-        var i = range.lowerBound
-        while i < range.upperBound {
-            guard isIdentifierStart(text[i]), i == 0 || !isIdentifierByte(text[i - 1]) else {
-                i += 1
-                continue
-            }
-            let name = i..<identifierEnd(from: i)
-            defer { i = name.upperBound }
+        // The chains read last: a modifier that is one of their links is not read again (a
+        // chain of 4,000 `.onTapGesture` is read once, not once per link).
+        var recent: [Chain] = []
+        forEachIdentifier(in: range) { name in
+            let i = name.lowerBound
             let isModifier = i > 0 && text[i - 1] == UInt8(ascii: ".")
             let site: Int
             if isModifier, isActionModifier(name) {
@@ -42,15 +39,32 @@ extension SwiftStructure {
             } else if !isModifier || (i >= 8 && equals((i - 8)..<(i - 1), "SwiftUI")), equals(name, "Button") {
                 site = i
             } else {
-                continue
+                return
             }
+            if isModifier, recent.contains(where: { $0.hasLink(startingAt: site) }) { return }
             let found = self.chain(at: site)
-            guard seen.insert(found.start).inserted, !isHidden(found) else { continue }
+            recent.append(found)
+            if recent.count > 8 { recent.removeFirst() }
+            guard seen.insert(found.start).inserted, !isHidden(found) else { return }
             for action in actionRanges(of: found) + accessibilityActions(of: found) {
                 if let key = actionKey(action) { keys.insert(key) }
             }
         }
         return keys
+    }
+
+    /// Calls `body` with each whole identifier in `range`, in order.
+    func forEachIdentifier(in range: Range<Int>, _ body: (Range<Int>) -> Void) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            guard isIdentifierStart(text[i]), i == 0 || !isIdentifierByte(text[i - 1]) else {
+                i += 1
+                continue
+            }
+            let name = i..<identifierEnd(from: i)
+            body(name)
+            i = name.upperBound
+        }
     }
 
     private func isActionModifier(_ name: Range<Int>) -> Bool {
@@ -61,7 +75,7 @@ extension SwiftStructure {
     /// The closures of the chain's `.accessibilityAction` modifiers (from after the name).
     private func accessibilityActions(of chain: Chain) -> [Range<Int>] {
         chain.modifiers.compactMap { link in
-            let name = (link.lowerBound + 1)..<identifierEnd(from: link.lowerBound + 1)
+            let name = (link.lowerBound + 1)..<max(link.lowerBound + 1, min(identifierEnd(from: link.lowerBound + 1), link.upperBound))
             return equals(name, "accessibilityAction") ? name.upperBound..<link.upperBound : nil
         }
     }
@@ -69,7 +83,7 @@ extension SwiftStructure {
     /// `.accessibilityHidden(true)` / `.accessibility(hidden: true)` in the chain.
     private func isHidden(_ chain: Chain) -> Bool {
         chain.modifiers.contains { link in
-            let name = (link.lowerBound + 1)..<identifierEnd(from: link.lowerBound + 1)
+            let name = (link.lowerBound + 1)..<max(link.lowerBound + 1, min(identifierEnd(from: link.lowerBound + 1), link.upperBound))
             guard equals(name, "accessibilityHidden") || equals(name, "accessibility") else { return false }
             let squeezed = squeezedRaw(name.upperBound..<link.upperBound)
             return squeezed == Array("(true)".utf8) || squeezed == Array("(hidden:true)".utf8)
@@ -95,6 +109,7 @@ extension SwiftStructure {
             var end = action.upperBound
             if let last = previousToken(before: end), last >= start, text[last] == UInt8(ascii: ")"),
                tables.matchingBracket(at: last) ?? 0 < start { end = last }
+            guard start < end else { return nil }
             var key = squeezedRaw(start..<end)
             guard !key.isEmpty else { return nil }
             if key.last != UInt8(ascii: ")") { key += Array("()".utf8) }
@@ -133,13 +148,19 @@ extension SwiftStructure {
         return nil
     }
 
-    /// The file's own bytes in `range` without white space and without `self.`.
+    /// The file's own bytes in `range` without white space, comments and `self.`.
     private func squeezedRaw(_ range: Range<Int>) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(range.count)
         var i = range.lowerBound
         while i < range.upperBound {
             let byte = tables.raw[i]
+            if byte == UInt8(ascii: "/"), i + 1 < range.upperBound,
+               tables.raw[i + 1] == UInt8(ascii: "/") || tables.raw[i + 1] == UInt8(ascii: "*"),
+               let comment = tables.comment(containing: i) {
+                i = max(comment.upperBound, i + 1)
+                continue
+            }
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
                 || byte == UInt8(ascii: "\r") {
                 i += 1

@@ -16,6 +16,11 @@ import Testing
         result.stdout.split(separator: "\n").map(String.init).filter { $0.hasSuffix("[\(rule)]") }
     }
 
+    /// Where each finding of `rule` points (`File.swift:line:column`).
+    func places(_ result: CLI.Result, _ rule: String) -> [String] {
+        lines(result, rule).map { $0.components(separatedBy: ": ")[0] }
+    }
+
     @Test func fixedFontSize() {
         let code = """
             import SwiftUI
@@ -192,9 +197,7 @@ import Testing
 
             """
         let result = lint(["Header.swift": code])
-        let found = lines(result, "hidden-interactive")
-        #expect(found.map { $0.components(separatedBy: ": error:")[0] } == ["Header.swift:7:13", "Header.swift:11:13"],
-                "\(result.stdout)")
+        #expect(places(result, "hidden-interactive") == ["Header.swift:7:13", "Header.swift:11:13"], "\(result.stdout)")
         #expect(result.status == 1)
     }
 
@@ -259,14 +262,11 @@ import Testing
             }
 
             """
-        let result = lint(["Inbox.swift": code])
-        let found = lines(result, "hidden-interactive")
         // The archive button (its row opens the message instead) and both share buttons (each
         // hidden: neither is the visible one).
-        #expect(found.map { $0.components(separatedBy: ": error:")[0] } == [
-            "Inbox.swift:18:13", "Inbox.swift:30:13", "Inbox.swift:32:13",
-        ], "\(result.stdout)")
-        #expect(result.status == 1)
+        let result = lint(["Inbox.swift": code])
+        #expect(places(result, "hidden-interactive") == ["Inbox.swift:18:13", "Inbox.swift:30:13", "Inbox.swift:32:13"],
+                "\(result.stdout)")
     }
 
     /// A fixed size compiled only for tvOS or macOS (no Dynamic Type there) is silent, in a
@@ -305,9 +305,27 @@ import Testing
 
             """
         let result = lint(["Poster.swift": code])
-        let found = lines(result, "fixed-font-size")
-        #expect(found.map { $0.components(separatedBy: ": warning:")[0] } == [
-            "Poster.swift:10:19", "Poster.swift:25:30", "Poster.swift:27:30",
-        ], "\(result.stdout)")
+        #expect(places(result, "fixed-font-size") == ["Poster.swift:10:19", "Poster.swift:25:30", "Poster.swift:27:30"],
+                "\(result.stdout)")
+    }
+
+    /// The `#if` branches and the visible actions of a file are read once: 20,000 nested `#if`
+    /// lines around a fixed font, and a chain of 4,000 tap gestures (the last one unfinished:
+    /// broken code) beside a hidden button, end well within 5 s with their findings.
+    @Test func platformAndActionReadsStayLinear() {
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        dir.write("Ifs.swift", "struct V: View {\n    var body: some View {\n"
+                  + String(repeating: "#if os(tvOS)\n", count: 20_000) + "Text(\"x\").font(.system(size: 12))\n"
+                  + String(repeating: "#endif\n", count: 20_000) + "    }\n}\n")
+        dir.write("Taps.swift", "struct V: View {\n    var body: some View {\n        Text(\"x\")"
+                  + String(repeating: "\n.onTapGesture { open() }", count: 4_000) + "\n.onTapGesture"
+                  + "\n        Button(action: close) { Image(systemName: \"xmark\") }.accessibilityHidden(true)\n    }\n}\n")
+        let start = Date()
+        let result = CLI.run(["Ifs.swift", "Taps.swift", "--only-rule", "fixed-font-size", "--only-rule", "hidden-interactive"],
+                             in: dir.url, timeout: 5)
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(lines(result, "fixed-font-size").isEmpty, "\(result.stdout)")
+        #expect(lines(result, "hidden-interactive").count == 1, "\(result.stdout)")
     }
 }
