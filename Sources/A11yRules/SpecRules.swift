@@ -38,7 +38,9 @@ public struct SpecRuleRunner: Sendable {
         self.options = options
         rules = SpecRules.all.compactMap { rule in
             guard isEnabled(rule.id), let description = catalogue.description(rule.id) else { return nil }
-            return (rule, SpecRuleContext(options: options, description: description, layoutEngine: layoutEngine))
+            var context = SpecRuleContext(options: options, description: description, layoutEngine: layoutEngine)
+            if rule is any ReadsSourceRule { context.sourceRule = try? catalogue.sourceRules().rule(rule.id) }
+            return (rule, context)
         }
     }
 

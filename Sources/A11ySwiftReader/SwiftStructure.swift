@@ -99,6 +99,11 @@ public final class ContainerCache {
     /// What each chain's tap action toggles, keyed by the chain's start (see
     /// `toggledState(of:cache:)`): every `.onTapGesture` of a chain is an anchor of its own.
     var toggles: [Int: ToggledState?] = [:]
+    /// The actions of the visible controls inside a bracket, keyed by the bracket (see
+    /// `repeatsVisibleAction(_:levels:cache:)`).
+    var visibleActions: [Int: Set<[UInt8]>] = [:]
+    /// The platforms after each `#if` line of the file (see `platforms(at:cache:)`).
+    var platformBranches: [(start: Int, platforms: Set<String>?)]?
 
     public struct Verdict: Hashable {
         var bracket: Int

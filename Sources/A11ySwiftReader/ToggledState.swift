@@ -354,23 +354,15 @@ extension SwiftStructure {
 
     /// `Text("…")` or `Label("…", …)` with letters somewhere in `range`.
     private func hasWordsCall(in range: Range<Int>) -> Bool {
-        var i = range.lowerBound
-        while i < range.upperBound {
-            guard isIdentifierStart(text[i]), i == 0 || !isIdentifierByte(text[i - 1]) else {
-                i += 1
-                continue
-            }
-            let name = i..<identifierEnd(from: i)
-            if equals(name, "Text") || equals(name, "Label") {
-                let open = skipTrivia(from: name.upperBound)
-                if open < count, text[open] == UInt8(ascii: "(") {
-                    let quote = skipTrivia(from: open + 1)
-                    if quote < count, text[quote] == UInt8(ascii: "\""), literalHasLetters(at: quote) { return true }
-                }
-            }
-            i = name.upperBound
+        var found = false
+        forEachIdentifier(in: range) { name in
+            guard !found, equals(name, "Text") || equals(name, "Label") else { return }
+            let open = skipTrivia(from: name.upperBound)
+            guard open < count, text[open] == UInt8(ascii: "(") else { return }
+            let quote = skipTrivia(from: open + 1)
+            found = quote < count && text[quote] == UInt8(ascii: "\"") && literalHasLetters(at: quote)
         }
-        return false
+        return found
     }
 
     /// The one-line string literal opening at `quote` holds a letter (any non-ASCII

@@ -16,6 +16,11 @@ import Testing
         result.stdout.split(separator: "\n").map(String.init).filter { $0.hasSuffix("[\(rule)]") }
     }
 
+    /// Where each finding of `rule` points (`File.swift:line:column`).
+    func places(_ result: CLI.Result, _ rule: String) -> [String] {
+        lines(result, rule).map { $0.components(separatedBy: ": ")[0] }
+    }
+
     @Test func fixedFontSize() {
         let code = """
             import SwiftUI
@@ -192,9 +197,135 @@ import Testing
 
             """
         let result = lint(["Header.swift": code])
-        let found = lines(result, "hidden-interactive")
-        #expect(found.map { $0.components(separatedBy: ": error:")[0] } == ["Header.swift:7:13", "Header.swift:11:13"],
-                "\(result.stdout)")
+        #expect(places(result, "hidden-interactive") == ["Header.swift:7:13", "Header.swift:11:13"], "\(result.stdout)")
         #expect(result.status == 1)
+    }
+
+    /// A hidden control whose action a visible control of the same view code also performs
+    /// (the row's button, a toolbar duplicate, an `.accessibilityAction`) is silent; one whose
+    /// action is lost (a row whose tap does something else) fires.
+    @Test func hiddenInteractiveRepeatedAction() {
+        let code = """
+            import SwiftUI
+
+            struct InboxRow: View {
+                let message: Message
+                var body: some View {
+                    Button {
+                        self.open(message)
+                    } label: {
+                        HStack {
+                            Text(message.subject)
+                            Image(systemName: "chevron.right")
+                                .onTapGesture { open(message) }
+                                .accessibilityHidden(true)
+                        }
+                    }
+                    HStack {
+                        Text(message.sender)
+                        Button { archive(message) } label: { Image(systemName: "archivebox") }
+                            .accessibilityHidden(true)
+                    }
+                    .onTapGesture { open(message) }
+                }
+            }
+
+            struct Composer: View {
+                var body: some View {
+                    VStack {
+                        Button(action: compose) { Image(systemName: "square.and.pencil") }
+                            .accessibilityHidden(true)
+                        Button(action: share) { Image(systemName: "square.and.arrow.up") }
+                            .accessibilityHidden(true)
+                        Button(action: share) { Image(systemName: "square.and.arrow.up") }
+                            .accessibilityHidden(true)
+                    }
+                    .toolbar {
+                        ToolbarItem {
+                            Button("Compose", action: { compose() })
+                        }
+                    }
+                }
+            }
+
+            struct PhotoCell: View {
+                let photo: Photo
+                var body: some View {
+                    ZStack {
+                        Image(photo.name)
+                        Button(action: { favorite(photo) }) { Image(systemName: "heart") }
+                            .accessibilityHidden(true)
+                    }
+                    .accessibilityElement(children: .combine)
+                    .accessibilityAction(named: Text("Favorite")) { favorite(photo) }
+                }
+            }
+
+            """
+        // The archive button (its row opens the message instead) and both share buttons (each
+        // hidden: neither is the visible one).
+        let result = lint(["Inbox.swift": code])
+        #expect(places(result, "hidden-interactive") == ["Inbox.swift:18:13", "Inbox.swift:30:13", "Inbox.swift:32:13"],
+                "\(result.stdout)")
+    }
+
+    /// A fixed size compiled only for tvOS or macOS (no Dynamic Type there) is silent, in a
+    /// chain's `#if` branch or around declarations; the iOS branch of the same chain fires.
+    @Test func fixedFontSizePlatformBranches() {
+        let code = """
+            import SwiftUI
+
+            struct PosterTitle: View {
+                let title: String
+                var body: some View {
+                    Text(title)
+                        #if os(tvOS)
+                        .font(.system(size: 38, weight: .semibold))
+                        #else
+                        .font(.system(size: 15, weight: .semibold))
+                        #endif
+                    Text(title)
+                        #if !os(tvOS)
+                        .font(.headline)
+                        #else
+                        .font(.system(size: 29))
+                        #endif
+                }
+            }
+
+            enum Typography {
+                #if os(macOS)
+                static let sidebar = Font.system(size: 13)
+                #elseif os(tvOS) || os(watchOS)
+                static let sidebar = Font.system(size: 20)
+                #else
+                static let sidebar = Font.system(size: 17)
+                #endif
+            }
+
+            """
+        let result = lint(["Poster.swift": code])
+        #expect(places(result, "fixed-font-size") == ["Poster.swift:10:19", "Poster.swift:25:30", "Poster.swift:27:30"],
+                "\(result.stdout)")
+    }
+
+    /// The `#if` branches and the visible actions of a file are read once: 20,000 nested `#if`
+    /// lines around a fixed font, and a chain of 4,000 tap gestures (the last one unfinished:
+    /// broken code) beside a hidden button, end well within 5 s with their findings.
+    @Test func platformAndActionReadsStayLinear() {
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        dir.write("Ifs.swift", "struct V: View {\n    var body: some View {\n"
+                  + String(repeating: "#if os(tvOS)\n", count: 20_000) + "Text(\"x\").font(.system(size: 12))\n"
+                  + String(repeating: "#endif\n", count: 20_000) + "    }\n}\n")
+        dir.write("Taps.swift", "struct V: View {\n    var body: some View {\n        Text(\"x\")"
+                  + String(repeating: "\n.onTapGesture { open() }", count: 4_000) + "\n.onTapGesture"
+                  + "\n        Button(action: close) { Image(systemName: \"xmark\") }.accessibilityHidden(true)\n    }\n}\n")
+        let start = Date()
+        let result = CLI.run(["Ifs.swift", "Taps.swift", "--only-rule", "fixed-font-size", "--only-rule", "hidden-interactive"],
+                             in: dir.url, timeout: 5)
+        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(lines(result, "fixed-font-size").isEmpty, "\(result.stdout)")
+        #expect(lines(result, "hidden-interactive").count == 1, "\(result.stdout)")
     }
 }

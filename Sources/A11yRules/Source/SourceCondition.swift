@@ -20,6 +20,10 @@ import A11ySwiftReader
 ///   `.onTapGesture`, a `TapGesture`) toggles a Bool `X`; `drawn`: and its own label or chain
 ///   uses `X`; `announced`: and what VoiceOver reads changes with `X` in words (see
 ///   `SwiftStructure.toggledState(of:)`);
+/// - `onlyOn: RE` — the anchor's match is compiled only for platforms whose names all match RE
+///   (`#if os(tvOS)`, the `#else` of `#if !os(tvOS)`; see `SwiftStructure.platforms(at:cache:)`);
+/// - `repeats: action` — the chain's tap action is the same call as that of a control in
+///   the same view code that is not hidden (see `SwiftStructure.repeatsVisibleAction`);
 /// - `literal: RE` — the contents of the first string literal that starts in the anchor's
 ///   match, as written in the file (`^` and `$` are its bounds; the masked text has none);
 /// - `inside: RE` — the code between the container's brackets (a type's body: `@ScaledMetric`);
@@ -37,7 +41,8 @@ final class SourceCondition: Sendable {
     // A class tree rather than an indirect enum: evaluating it is a hot loop, and
     // switching over a trivial `Kind` avoids the runtime's multi-payload enum calls.
     enum Kind: Sendable {
-        case head, modifier, link, text, slot, opener, holder, inside, literal, drawn, togglesAny, togglesDrawn, togglesAnnounced
+        case head, modifier, link, text, slot, opener, holder, inside, literal, drawn, togglesAny, togglesDrawn, togglesAnnounced,
+             repeatsAction, onlyOn
         case enclosing, parent, all, any, not
     }
 
@@ -57,7 +62,7 @@ final class SourceCondition: Sendable {
     static func all(_ children: [SourceCondition]) -> SourceCondition { SourceCondition(.all, children: children) }
     static func enclosing(_ child: SourceCondition) -> SourceCondition { SourceCondition(.enclosing, children: [child]) }
 
-    static let keys = ["head", "modifier", "link", "text", "slot", "opener", "holder", "inside", "literal", "drawn", "toggles",
+    static let keys = ["head", "modifier", "link", "text", "slot", "opener", "holder", "inside", "literal", "drawn", "toggles", "repeats", "onlyOn",
                        "enclosing", "parent",
                        "anyOf", "allOf", "not"]
 
@@ -110,6 +115,16 @@ final class SourceCondition: Sendable {
                     throw CatalogueError.at(value, file: file, "'toggles' takes any, drawn or announced")
                 }
                 parts.append(SourceCondition(kind))
+            case "onlyOn":
+                guard let source = value.string, value.mapping == nil, value.sequence == nil else {
+                    throw CatalogueError.at(value, file: file, "'onlyOn' must be a pattern of platform names")
+                }
+                parts.append(SourceCondition(.onlyOn, pattern: try compile(source, at: value, file: file)))
+            case "repeats":
+                guard value.string == "action", value.mapping == nil, value.sequence == nil else {
+                    throw CatalogueError.at(value, file: file, "'repeats' takes the value 'action'")
+                }
+                parts.append(SourceCondition(.repeatsAction))
             case "enclosing":
                 parts.append(.enclosing(try parse(value, file: file)))
             case "parent":
@@ -136,6 +151,20 @@ final class SourceCondition: Sendable {
             return try Pattern(source)
         } catch {
             throw CatalogueError.at(node, file: file, "invalid pattern at offset \(error.offset): \(error.message)")
+        }
+    }
+}
+
+extension SourceCondition {
+    /// Whether the condition holds on a string with no code around it: `literal` tests it,
+    /// `allOf`, `anyOf` and `not` combine, every test of code is false.
+    func holds(onLiteral text: String) -> Bool {
+        switch kind {
+        case .literal: (try? pattern!.isMatch(text)) ?? false
+        case .all: children.allSatisfy { $0.holds(onLiteral: text) }
+        case .any: children.contains { $0.holds(onLiteral: text) }
+        case .not: !children[0].holds(onLiteral: text)
+        default: false
         }
     }
 }
@@ -232,6 +261,13 @@ struct ConditionEvaluator {
         case .togglesAny, .togglesDrawn, .togglesAnnounced:
             guard let state = toggledState(at: level) else { return false }
             return condition.kind == .togglesAny || (condition.kind == .togglesDrawn ? state.isDrawn : state.isAnnounced)
+        case .onlyOn:
+            guard let platforms = structure.platforms(at: match.lowerBound, cache: cache) else { return false }
+            for platform in platforms where !((try? condition.pattern!.isMatch(platform)) ?? false) { return false }
+            return true
+        case .repeatsAction:
+            guard let chain = chain(at: level) else { return false }
+            return structure.repeatsVisibleAction(chain, levels: containers(), cache: cache)
         case .enclosing:
             let levels = containers()
             let inner = condition.children[0]

@@ -19,14 +19,13 @@ import A11yPattern
 ///   literal in the file (whose containers are the call and what encloses it).
 /// - `message`: the finding's text (default: the summary); `{match}` is the matched code,
 ///   `{state}` the Bool the view toggles (see the `toggles` condition).
-/// - `messageWhen`: a list of `{when: COND, message: NAME, reason: WORD}`, checked in order
-///   once the rule fires: the first whose `when` holds gives the finding the text of
-///   `messages: {NAME: …}` and, with `reason`, `measured.reason` (so findings of one rule
-///   can be triaged apart).
-/// - `reasons`: a list of `{reason: NAME, when: COND}`, tried in order on an anchor that
-///   passed `when` and `unless`: the first whose `when` holds (or that has none) gives the
-///   finding its `measured.reason` and its message (the rule's `messages:` entry NAME, or the
-///   reason's own `message:`); when none holds, no finding.
+/// - `reasons`: a list of `{reason: WORD, when: COND, message: NAME}` (each key optional),
+///   tried in order on an anchor that passed `when` and `unless`: the first whose `when`
+///   holds (or that has none) gives the finding its `measured.reason` (none without
+///   `reason`) and its text: the rule's `messages:` entry NAME, else the entry named like the
+///   reason, else the rule's `message`. When none holds, no finding; a last `{}` keeps
+///   every other anchor with the rule's own message. So findings of one rule can be triaged
+///   apart (`beside-text`), or told apart by their shape (`empty`, `role-word`).
 /// - `included`, `excluded`: file globs.
 struct SourceRule: Sendable {
     enum Scope: String, Sendable { case match, chain }
@@ -38,7 +37,7 @@ struct SourceRule: Sendable {
     var message: String {
         didSet {
             messageParts = SourceRule.split(message)
-            usesState = SourceRule.namesState(message, messages)
+            usesState = SourceRule.namesState(message, reasons)
         }
     }
     /// `message` cut at its `{match}` placeholders (one part when it has none), so a
@@ -52,32 +51,26 @@ struct SourceRule: Sendable {
     var interpolationsOf: Pattern?
     var reasons: [Reason] = []
     var paths: PathFilter
-    var messages: [MessageVariant] = []
 
     /// Whether a message names the toggled Bool (`{state}`); worked out once, not per finding.
     private(set) var usesState = false
 
-    private static func namesState(_ message: String, _ variants: [MessageVariant]) -> Bool {
-        message.contains("{state}") || variants.contains { $0.message.contains("{state}") }
-    }
-
-    /// One entry of `messages`.
-    struct MessageVariant: Sendable {
-        var when: SourceCondition
-        var message: String
-        var reason: String?
+    private static func namesState(_ message: String, _ reasons: [Reason]) -> Bool {
+        message.contains("{state}") || reasons.contains { $0.message?.contains("{state}") == true }
     }
 
     /// One of the `reasons` a finding is given.
     struct Reason: Sendable {
-        var name: String
+        /// The finding's `measured.reason`, if any.
+        var name: String?
         var when: SourceCondition?
-        /// The message's text (`{match}` and `{state}` filled in when a finding is made).
-        var message: String
+        /// The message's text (`{match}` and `{state}` filled in when a finding is made);
+        /// nil: the rule's own.
+        var message: String?
     }
 
     static let fields = ["pattern", "scope", "report", "when", "unless", "unlessEnclosing", "interpolationsOf",
-                         "message", "messages", "messageWhen", "reasons", "included", "excluded"]
+                         "message", "messages", "reasons", "included", "excluded"]
 
     init(entry: RuleEntry) throws(CatalogueError) {
         let file = entry.file
@@ -123,14 +116,11 @@ struct SourceRule: Sendable {
         }
         paths = PathFilter(included: try SourceRule.globs(map["included"], file: file),
                            excluded: try SourceRule.globs(map["excluded"], file: file))
-        if let node = map["messageWhen"] {
-            messages = try SourceRule.variants(node, texts: map["messages"]?.mapping, file: file)
-        }
-        messageParts = SourceRule.split(message)
-        usesState = SourceRule.namesState(message, messages)
         if let node = map["reasons"] {
             reasons = try SourceRule.reasons(node, messages: entry.description.messages, file: file)
         }
+        messageParts = SourceRule.split(message)
+        usesState = SourceRule.namesState(message, reasons)
     }
 
     private static func reasons(_ node: Yams.Node, messages: [String: MessageTemplate],
@@ -138,13 +128,24 @@ struct SourceRule: Sendable {
         guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "'reasons' must be a list") }
         var reasons: [Reason] = []
         for item in items {
-            guard let map = item.mapping, let name = map["reason"]?.string,
-                  let message = map["message"]?.string ?? messages[name]?.text else {
-                throw CatalogueError.at(item, file: file, "a reason is a mapping with 'reason' and 'when', and a "
-                                        + "'message' unless the rule's 'messages' has one of that name")
+            guard let map = item.mapping else {
+                throw CatalogueError.at(item, file: file, "a reason is a mapping of 'reason', 'when' and 'message'")
+            }
+            for (key, _) in map where !["reason", "when", "message"].contains(key.string ?? "") {
+                throw CatalogueError.at(key, file: file, "unknown key '\(key.string ?? "")' in a reason (reason, when, message)")
+            }
+            let name = map["reason"]?.string
+            var message: String?
+            if let node = map["message"] {
+                guard let key = node.string, let text = messages[key]?.text else {
+                    throw CatalogueError.at(node, file: file, "'\(node.string ?? "")' is not one of the rule's 'messages'")
+                }
+                message = text
+            } else if let name, let text = messages[name]?.text {
+                message = text
             }
             let when = try map["when"].map { (value) throws(CatalogueError) in try SourceCondition.parse(value, file: file) }
-            reasons.append(Reason(name: name, when: when, message: message.trimmingWhitespace))
+            reasons.append(Reason(name: name, when: when, message: message?.trimmingWhitespace))
         }
         return reasons
     }
@@ -168,29 +169,13 @@ struct SourceRule: Sendable {
                                  message: "custom rule '\(custom.id)': invalid regex at offset \(error.offset): \(error.message)")
         }
         messageParts = SourceRule.split(message)
-        usesState = SourceRule.namesState(message, messages)
+        usesState = false
     }
 
-    private static func variants(_ node: Yams.Node, texts: Yams.Node.Mapping?,
-                                 file: String) throws(CatalogueError) -> [MessageVariant] {
-        guard let items = node.sequence else {
-            throw CatalogueError.at(node, file: file, "'messageWhen' must be a list of {when, message, reason}")
-        }
-        var variants: [MessageVariant] = []
-        for item in items {
-            guard let entry = item.mapping, let when = entry["when"], let name = entry["message"]?.string else {
-                throw CatalogueError.at(item, file: file, "an entry of 'messageWhen' needs 'when' and 'message'")
-            }
-            for (key, _) in entry where !["when", "message", "reason"].contains(key.string ?? "") {
-                throw CatalogueError.at(key, file: file, "unknown key '\(key.string ?? "")' in 'messageWhen' (when, message, reason)")
-            }
-            guard let text = texts?[name]?.string else {
-                throw CatalogueError.at(entry["message"]!, file: file, "'\(name)' is not one of the rule's 'messages'")
-            }
-            variants.append(MessageVariant(when: try SourceCondition.parse(when, file: file),
-                                           message: text.trimmingWhitespace, reason: entry["reason"]?.string))
-        }
-        return variants
+    /// The first of the rule's `reasons` that holds on a string alone (a spec's label: no
+    /// element, so only their `literal` tests can hold); nil when none does.
+    func reason(forLiteral text: String) -> String? {
+        reasons.first { $0.when?.holds(onLiteral: text) ?? true }?.name
     }
 
     private static func split(_ message: String) -> [String] {
@@ -205,10 +190,9 @@ struct SourceRule: Sendable {
     }
 
     /// The message of a finding whose anchor is `code` (white space folded to one space),
-    /// from `reason` or `variant` when one applies; `{state}` becomes `state`.
-    func message(quoting code: ArraySlice<UInt8>, variant: MessageVariant? = nil, state: String? = nil,
-                 reason: Reason? = nil) -> String {
-        let text = reason?.message ?? variant.map { $0.message } ?? message
+    /// from `reason` when it has one; `{state}` becomes `state`.
+    func message(quoting code: ArraySlice<UInt8>, state: String? = nil, reason: Reason? = nil) -> String {
+        let text = reason?.message ?? message
         guard let state, text.contains("{state}") else { return message(text, quoting: code) }
         return message(text, quoting: code).replacing("{state}", with: state)
     }

@@ -45,6 +45,8 @@ public struct SourceRuleSet: Sendable {
 
     public var ruleIDs: [String] { rules.map(\.id) }
 
+    func rule(_ id: String) -> SourceRule? { rules.first { $0.id == id } }
+
     /// The catalogue's source rules (entries of another kind are skipped).
     public init(entries: [RuleEntry]) throws(CatalogueError) {
         var rules: [SourceRule] = []
@@ -163,20 +165,8 @@ public struct SourceRuleSet: Sendable {
                 return
             }
             reported.insert(reportAt)
-            var variant: SourceRule.MessageVariant?
-            do throws(ConditionLimitHit) {
-                for candidate in rule.messages where try evaluator.holds(candidate.when) {
-                    variant = candidate
-                    break
-                }
-            } catch {
-                variant = nil
-            }
-            var found = finding(rule: rule, at: reportAt, match: range, source: source, path: path, cache: cache,
-                                variant: variant, state: rule.usesState ? evaluator.toggledState()?.name : nil,
-                                reason: reason)
-            if let reason = variant?.reason, found.measured["reason"] == nil { found.measured["reason"] = .string(reason) }
-            findings.append(found)
+            findings.append(finding(rule: rule, at: reportAt, match: range, source: source, path: path, cache: cache,
+                                    state: rule.usesState ? evaluator.toggledState()?.name : nil, reason: reason))
         }
     }
 
@@ -234,13 +224,13 @@ public struct SourceRuleSet: Sendable {
     }
 
     private func finding(rule: SourceRule, at offset: Int, match: Range<Int>, source: SwiftSource,
-                         path: String, cache: ContainerCache, variant: SourceRule.MessageVariant? = nil,
-                         state: String? = nil, reason: SourceRule.Reason? = nil) -> Finding {
+                         path: String, cache: ContainerCache, state: String? = nil,
+                         reason: SourceRule.Reason? = nil) -> Finding {
         let position = source.position(atOffset: offset)
-        let message = rule.message(quoting: source.bytes[match], variant: variant, state: state, reason: reason)
+        let message = rule.message(quoting: source.bytes[match], state: state, reason: reason)
         return Finding(rule: rule.id, severity: rule.severity, message: message,
                        location: SourceLocation(file: path, line: position.line, column: position.column),
-                       wcag: rule.wcag, measured: reason.map { Measured([("reason", .string($0.name))]) } ?? Measured(),
+                       wcag: rule.wcag, measured: reason?.name.map { Measured([("reason", .string($0))]) } ?? Measured(),
                        baselineKey: cache.lineKeyText(position.line, in: source))
     }
 

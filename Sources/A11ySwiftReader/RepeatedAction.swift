@@ -1,0 +1,179 @@
+/// Whether a control's action is also performed by another, visible control of the same view
+/// code (docs/rules.md, hidden-interactive): a small icon button hidden from VoiceOver beside
+/// a row that is a button calling the same function loses nothing.
+extension SwiftStructure {
+    /// True when some tap action of `chain` (a `Button`'s action, an `.onTapGesture`, a
+    /// `TapGesture`; see `actionRanges(of:)`) is the same call as the action of a control
+    /// elsewhere in the outermost container around it (a `Button`, a tap gesture, an
+    /// `.accessibilityAction`) whose own chain is not hidden from VoiceOver. Actions are
+    /// compared as written, white space and `self.` left out, a function reference `f` read as
+    /// the call `f()`.
+    public func repeatsVisibleAction(_ chain: Chain, levels: ContainerLevels, cache: ContainerCache) -> Bool {
+        guard levels.count > 0 else { return false }
+        let keys = actionRanges(of: chain).compactMap(actionKey)
+        guard !keys.isEmpty else { return false }
+        let region = levels[levels.count - 1].open
+        let visible: Set<[UInt8]>
+        if let known = cache.visibleActions[region] {
+            visible = known
+        } else {
+            visible = visibleActionKeys(in: contents(ofBracket: region), cache: cache)
+            cache.visibleActions[region] = visible
+        }
+        return keys.contains { visible.contains($0) }
+    }
+
+    /// The action keys of every control in `range` that is not hidden from VoiceOver.
+    private func visibleActionKeys(in range: Range<Int>, cache: ContainerCache) -> Set<[UInt8]> {
+        var keys: Set<[UInt8]> = []
+        var seen: Set<Int> = []
+        // The chains read last: a modifier that is one of their links is not read again (a
+        // chain of 4,000 `.onTapGesture` is read once, not once per link).
+        var recent: [Chain] = []
+        forEachIdentifier(in: range) { name in
+            let i = name.lowerBound
+            let isModifier = i > 0 && text[i - 1] == UInt8(ascii: ".")
+            let site: Int
+            if isModifier, isActionModifier(name) {
+                site = i - 1
+            } else if !isModifier || (i >= 8 && equals((i - 8)..<(i - 1), "SwiftUI")), equals(name, "Button") {
+                site = i
+            } else {
+                return
+            }
+            if isModifier, recent.contains(where: { $0.hasLink(startingAt: site) }) { return }
+            let found = self.chain(at: site)
+            recent.append(found)
+            if recent.count > 8 { recent.removeFirst() }
+            guard seen.insert(found.start).inserted, !isHidden(found) else { return }
+            for action in actionRanges(of: found) + accessibilityActions(of: found) {
+                if let key = actionKey(action) { keys.insert(key) }
+            }
+        }
+        return keys
+    }
+
+    /// Calls `body` with each whole identifier in `range`, in order.
+    func forEachIdentifier(in range: Range<Int>, _ body: (Range<Int>) -> Void) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            guard isIdentifierStart(text[i]), i == 0 || !isIdentifierByte(text[i - 1]) else {
+                i += 1
+                continue
+            }
+            let name = i..<identifierEnd(from: i)
+            body(name)
+            i = name.upperBound
+        }
+    }
+
+    private func isActionModifier(_ name: Range<Int>) -> Bool {
+        equals(name, "onTapGesture") || equals(name, "gesture") || equals(name, "simultaneousGesture")
+            || equals(name, "highPriorityGesture") || equals(name, "accessibilityAction")
+    }
+
+    /// The closures of the chain's `.accessibilityAction` modifiers (from after the name).
+    private func accessibilityActions(of chain: Chain) -> [Range<Int>] {
+        chain.modifiers.compactMap { link in
+            let name = (link.lowerBound + 1)..<max(link.lowerBound + 1, min(identifierEnd(from: link.lowerBound + 1), link.upperBound))
+            return equals(name, "accessibilityAction") ? name.upperBound..<link.upperBound : nil
+        }
+    }
+
+    /// `.accessibilityHidden(true)` / `.accessibility(hidden: true)` in the chain.
+    private func isHidden(_ chain: Chain) -> Bool {
+        chain.modifiers.contains { link in
+            let name = (link.lowerBound + 1)..<max(link.lowerBound + 1, min(identifierEnd(from: link.lowerBound + 1), link.upperBound))
+            guard equals(name, "accessibilityHidden") || equals(name, "accessibility") else { return false }
+            let squeezed = squeezedRaw(name.upperBound..<link.upperBound)
+            return squeezed == Array("(true)".utf8) || squeezed == Array("(hidden:true)".utf8)
+        }
+    }
+
+    /// What an action does, as comparable bytes: the body of its closure (`{ x in … }`: from
+    /// after `in`), else the value of its `action:` / `perform:` argument or the reference
+    /// itself, followed by `()`. Nil when it is empty.
+    func actionKey(_ action: Range<Int>) -> [UInt8]? {
+        var body = action
+        if let brace = firstBrace(in: action), let close = tables.matchingBracket(at: brace), close < action.upperBound {
+            body = (brace + 1)..<close
+            if let afterIn = closureParametersEnd(in: body) { body = afterIn..<body.upperBound }
+        } else {
+            var start = skipTrivia(from: action.lowerBound)
+            if start < action.upperBound, text[start] == UInt8(ascii: "(") { start += 1 }
+            if start < action.upperBound, isIdentifierStart(text[start]) {
+                let labelEnd = identifierEnd(from: start)
+                let colon = skipTrivia(from: labelEnd)
+                if colon < action.upperBound, text[colon] == UInt8(ascii: ":") { start = colon + 1 }
+            }
+            var end = action.upperBound
+            if let last = previousToken(before: end), last >= start, text[last] == UInt8(ascii: ")"),
+               tables.matchingBracket(at: last) ?? 0 < start { end = last }
+            guard start < end else { return nil }
+            var key = squeezedRaw(start..<end)
+            guard !key.isEmpty else { return nil }
+            if key.last != UInt8(ascii: ")") { key += Array("()".utf8) }
+            return key
+        }
+        let key = squeezedRaw(body)
+        return key.isEmpty ? nil : key
+    }
+
+    private func firstBrace(in range: Range<Int>) -> Int? {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if text[i] == UInt8(ascii: "{") { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Where a closure's body starts after its parameters (`_ in`, `location in`,
+    /// `(value) in`); nil when it has none.
+    private func closureParametersEnd(in body: Range<Int>) -> Int? {
+        var i = skipTrivia(from: body.lowerBound)
+        while i < body.upperBound {
+            let byte = text[i]
+            if isIdentifierStart(byte) {
+                let end = identifierEnd(from: i)
+                if equals(i..<end, "in") { return end }
+                i = end
+            } else if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: ",")
+                        || byte == UInt8(ascii: ":") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                i += 1
+            } else {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// The file's own bytes in `range` without white space, comments and `self.`.
+    private func squeezedRaw(_ range: Range<Int>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(range.count)
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let byte = tables.raw[i]
+            if byte == UInt8(ascii: "/"), i + 1 < range.upperBound,
+               tables.raw[i + 1] == UInt8(ascii: "/") || tables.raw[i + 1] == UInt8(ascii: "*"),
+               let comment = tables.comment(containing: i) {
+                i = max(comment.upperBound, i + 1)
+                continue
+            }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+                || byte == UInt8(ascii: "\r") {
+                i += 1
+                continue
+            }
+            if byte == UInt8(ascii: "s"), i + 5 <= range.upperBound, equals(i..<(i + 5), "self."),
+               i == 0 || !isIdentifierByte(text[i - 1]) {
+                i += 5
+                continue
+            }
+            bytes.append(byte)
+            i += 1
+        }
+        return bytes
+    }
+}
