@@ -49,7 +49,7 @@ public struct SourceRuleSet: Sendable {
     public init(entries: [RuleEntry]) throws(CatalogueError) {
         var rules: [SourceRule] = []
         // A rule with `implementation: code` is checked by its own code (`source-text-contrast`).
-        for entry in entries where entry.description.kind == .source && entry.node.mapping?["implementation"]?.string != "code" {
+        for entry in entries where entry.description.kind == .source && !entry.isImplementedInCode {
             rules.append(try SourceRule(entry: entry))
         }
         self.rules = rules

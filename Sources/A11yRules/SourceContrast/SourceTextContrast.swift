@@ -1,3 +1,4 @@
+import Yams
 import A11yModel
 import A11yPattern
 import A11yColorSources
@@ -142,4 +143,10 @@ public struct SourceTextContrast: Sendable {
     static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
+}
+
+extension RuleEntry {
+    /// A source rule whose YAML says `implementation: code`: checked by its own code
+    /// (`source-text-contrast`), not by a pattern, so `SourceRuleSet` leaves it out.
+    public var isImplementedInCode: Bool { node.mapping?["implementation"]?.string == "code" }
 }
