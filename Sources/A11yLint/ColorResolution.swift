@@ -154,13 +154,13 @@ struct ColorResolution {
             }
         case .asset(let name):
             guard let catalogs = catalogs(at: at) else { return value }
-            found = catalogs.lazy.compactMap { $0.color(named: name, in: appearance.ios ?? "light") }.first
+            found = ColorResolver(catalogs: catalogs, system: nil).color(reference, in: appearance.ios ?? "light")
             if found == nil {
                 let names = catalogs.flatMap(\.colorNames)
                 fail(at, "no colour set '\(name)' in \(catalogPaths.joined(separator: ", "))" + Suggestions.hint(for: name, in: names))
             }
-        case .system(let name):
-            found = cache.system(settings.systemColors)?.color(named: name, in: appearance.ios ?? "light")
+        case .system:
+            found = ColorResolver(catalogs: [], system: cache.system(settings.systemColors)).color(reference, in: appearance.ios ?? "light")
             if found == nil {
                 var unverified = value
                 unverified.unverified = "unknown-system-color"

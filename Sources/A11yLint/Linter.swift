@@ -82,6 +82,8 @@ public final class Linter: Sendable {
     let swiftlintAliases: [String: String]
     /// Lays out variants for reports that draw them (`ReportNeeds.layouts`).
     let layoutEngine: LayoutEngine?
+    /// `source-text-contrast`, when it runs.
+    let textContrast: SwiftTextContrast?
 
     public init(catalogue: RuleCatalogue, configuration: LintConfiguration = LintConfiguration(),
                 layoutEngine: LayoutEngine? = LayoutEngine.shared) throws(CatalogueError) {
@@ -108,6 +110,8 @@ public final class Linter: Sendable {
         }
         knownRuleIDs = catalogue.ids + configuration.customRules.map(\.id)
         swiftlintAliases = catalogue.swiftlintAliases
+        textContrast = ruleBook.isEnabled(SourceTextContrast.ruleID) && catalogue.entry(SourceTextContrast.ruleID) != nil
+            ? SwiftTextContrast(settings: configuration.colors, cache: configuration.colorSources) : nil
     }
 
     /// Reads the spec's String Catalog (`a11y.strings`, relative to the spec) into it; an
@@ -508,6 +512,10 @@ public final class Linter: Sendable {
         }
         var findings = sourceRules.lint(source, path: path)
         outcome.rulesRun = sourceRules.ruleIDs + enabled([SuppressionRuleID.unused])
+        if let textContrast {
+            findings += textContrast.lint(source, path: path, options: configuration.ruleOptions, ruleBook: ruleBook)
+            outcome.rulesRun.append(SourceTextContrast.ruleID)
+        }
         for spec in loader.swiftFileSpecs(source, file: path) {
             if outcome.specs.isEmpty { outcome.rulesRun += specRules.ruleIDs }
             outcome.specs.append(spec)

@@ -50,7 +50,8 @@ public struct SourceRuleSet: Sendable {
     /// The catalogue's source rules (entries of another kind are skipped).
     public init(entries: [RuleEntry]) throws(CatalogueError) {
         var rules: [SourceRule] = []
-        for entry in entries where entry.description.kind == .source {
+        // A rule with `implementation: code` is checked by its own code (`source-text-contrast`).
+        for entry in entries where entry.description.kind == .source && !entry.isImplementedInCode {
             rules.append(try SourceRule(entry: entry))
         }
         self.rules = rules

@@ -1,0 +1,300 @@
+import A11yModel
+import A11ySwiftReader
+
+/// What a text view is drawn with, read from its own chain and the chains of the containers
+/// around it in the same view code (`source-text-contrast`, docs/rules.md): the nearest
+/// foreground, the backgrounds behind it down to the first solid one, whether it is large,
+/// and which appearances the code allows.
+struct TextColors {
+    /// A colour written in the code: its text (for the message) and what it reads as; `color`
+    /// nil when it is not one the rule can measure (the walk then stops looking for that role).
+    struct Site {
+        var expression: String
+        var color: SwiftColor?
+    }
+
+    var foreground: Site?
+    var foregroundDecided = false
+    /// Nearest first; ends at the first solid layer, or at one that cannot be measured.
+    var backgrounds: [Site] = []
+    var backgroundDecided = false
+    /// The first `.font(…)` found: large (true) or not; nil when none.
+    var fontIsLarge: Bool?
+    var fontSize: Double?
+    var bold = false
+    /// `.preferredColorScheme(.light)` / `.environment(\.colorScheme, .dark)`: only those appearances.
+    var scheme: String?
+    /// The text is in preview code.
+    var inPreview = false
+
+    mutating func decideBackground(_ site: Site) {
+        guard !backgroundDecided else { return }
+        if let color = site.color, color.isClear { return }
+        backgrounds.append(site)
+        if site.color == nil || site.color!.isSolid { backgroundDecided = true }
+    }
+
+    /// The foreground and background are both known and measurable.
+    var isMeasurable: Bool {
+        guard let foreground, foreground.color != nil, backgroundDecided, let last = backgrounds.last,
+              last.color != nil else { return false }
+        return backgrounds.allSatisfy { $0.color != nil }
+    }
+
+    /// Large text by WCAG: a title text style, ≥ 18 pt, or ≥ 14 pt bold (semibold is not bold).
+    func isLarge(options: RuleOptions) -> Bool {
+        if let size = fontSize { return size >= options.largeTextSize || (bold && size >= options.largeBoldTextSize) }
+        return fontIsLarge ?? false
+    }
+}
+
+/// Walks outward from one text view through the chains around it.
+struct TextColorWalk {
+    let structure: SwiftStructure
+    let source: SwiftSource
+    let parser: SwiftColorParser
+    let cache: ContainerCache
+
+    /// Containers whose background never shows behind their content (rows of a list, pushed
+    /// screens, menus, pickers): looking for a background stops there.
+    static let opaqueHosts: Set<String> = ["List", "Form", "NavigationView", "NavigationStack", "NavigationSplitView",
+                                           "TabView", "Menu", "Picker", "TextField", "SecureField", "TextEditor",
+                                           "Table", "OutlineGroup", "DisclosureGroup", "ControlGroup"]
+    /// Button styles that draw no fill of their own.
+    static let plainButtonStyles = ["plain", "borderless", "PlainButtonStyle()", "BorderlessButtonStyle()", ".plain",
+                                    ".borderless"]
+
+    func walk(_ chain: Chain) -> TextColors {
+        var colors = TextColors()
+        let head = headName(chain)
+        read(chain.links.dropFirst(), into: &colors, tintApplies: head == "Button" || head == "Link",
+             styled: hasFillingStyle(chain))
+        let levels = structure.containerLevels(of: chain, cache: cache)
+        var inner = chain
+        for level in 0..<levels.count {
+            let container = levels[level]
+            let opener = source.text(structure.openerRange(of: container.open))
+            if opener.contains("PreviewProvider") || opener.contains("#Preview") { colors.inPreview = true; return colors }
+            guard let owner = container.chain else { continue }
+            let ownerHead = headName(owner)
+            if ownerHead == "#Preview" { colors.inPreview = true; return colors }
+            guard let index = owner.links.firstIndex(where: { $0.contains(container.open) }) else { continue }
+            if index == 0 {
+                if Self.opaqueHosts.contains(ownerHead) { colors.backgroundDecided = true }
+                if ownerHead == "ZStack", !colors.backgroundDecided { layersBehind(inner, in: container.open, into: &colors) }
+                let styled = hasFillingStyle(owner)
+                if styled, ownerHead == "Button" || ownerHead == "Link" { colors.backgroundDecided = true }
+                read(owner.links.dropFirst(), into: &colors, tintApplies: ownerHead == "Button" || ownerHead == "Link",
+                     styled: styled)
+            } else if name(of: owner.links[index]) == "overlay" {
+                hostFill(owner, overlay: index, into: &colors)
+                read(owner.links[(index + 1)...], into: &colors, tintApplies: false, styled: false)
+            } else {
+                // A sheet, toolbar, background, mask, alert…: drawn somewhere else.
+                break
+            }
+            inner = owner
+            if colors.foregroundDecided && colors.backgroundDecided && colors.fontIsLarge != nil { break }
+        }
+        return colors
+    }
+
+    /// The modifiers of one chain, inner to outer.
+    private func read(_ links: ArraySlice<Range<Int>>, into colors: inout TextColors, tintApplies: Bool, styled: Bool) {
+        for link in links {
+            let name = name(of: link)
+            switch name {
+            case "foregroundColor", "foregroundStyle":
+                guard !colors.foregroundDecided else { continue }
+                colors.foregroundDecided = true
+                let argument = singleArgument(link)
+                colors.foreground = TextColors.Site(expression: argument ?? "", color: argument.flatMap(parser.parse))
+            case "tint":
+                guard tintApplies, !styled, !colors.foregroundDecided else { continue }
+                colors.foregroundDecided = true
+                let argument = singleArgument(link)
+                colors.foreground = TextColors.Site(expression: argument ?? "", color: argument.flatMap(parser.parse))
+            case "background":
+                guard !colors.backgroundDecided else { continue }
+                colors.decideBackground(background(link))
+            case "font":
+                guard colors.fontIsLarge == nil, let argument = singleArgument(link) else { continue }
+                readFont(argument, into: &colors)
+            case "bold":
+                colors.bold = true
+            case "fontWeight":
+                if let argument = singleArgument(link), [".bold", ".heavy", ".black"].contains(argument) { colors.bold = true }
+            case "preferredColorScheme", "environment":
+                guard colors.scheme == nil else { continue }
+                let text = source.text(link)
+                if name == "environment", !text.contains("colorScheme") { continue }
+                if text.contains(".dark") { colors.scheme = "dark" } else if text.contains(".light") { colors.scheme = "light" }
+            default:
+                continue
+            }
+        }
+    }
+
+    private func readFont(_ argument: String, into colors: inout TextColors) {
+        let text = argument.replacing("Font.", with: ".")
+        if text.contains("weight: .bold") || text.contains("weight: .heavy") || text.contains("weight: .black")
+            || text.contains(".bold()") { colors.bold = true }
+        for label in ["size:", "fixedSize:"] {
+            guard let range = text.firstRange(of: label) else { continue }
+            let digits = text[range.upperBound...].trimmingWhitespace.prefix { $0.isNumber || $0 == "." }
+            colors.fontSize = Double(digits)
+            colors.fontIsLarge = colors.fontSize != nil
+            return
+        }
+        // The first text style named decides (`.title2.bold()`, `.system(.title, design: .rounded)`).
+        var words = text.split(whereSeparator: { !($0.isLetter || $0.isNumber) })[...]
+        while let word = words.popFirst() {
+            if Self.largeStyles.contains(String(word)) { colors.fontIsLarge = true; return }
+            if Self.smallStyles.contains(String(word)) { colors.fontIsLarge = false; return }
+        }
+        colors.fontIsLarge = false
+    }
+
+    static let largeStyles: Set<String> = ["largeTitle", "title", "title2", "title3", "extraLargeTitle", "extraLargeTitle2"]
+    static let smallStyles: Set<String> = ["body", "callout", "caption", "caption2", "footnote", "headline", "subheadline"]
+
+    /// A `.buttonStyle(…)`/`.textFieldStyle(…)` that may draw a fill of its own.
+    private func hasFillingStyle(_ chain: Chain) -> Bool {
+        for link in chain.modifiers {
+            let name = name(of: link)
+            guard name == "buttonStyle" || name == "textFieldStyle" else { continue }
+            guard let argument = singleArgument(link), Self.plainButtonStyles.contains(argument) else { return true }
+        }
+        return false
+    }
+
+    /// `.background(C)`, `.background(C, in: Shape)`, `.background(Shape().fill(C))`,
+    /// `.background { C }`, `.background(alignment: …) { C }`.
+    private func background(_ link: Range<Int>) -> TextColors.Site {
+        let (arguments, closure) = parts(of: link)
+        var expression: String?
+        if let closure {
+            expression = closure
+        } else if let first = arguments.first, first.label == nil,
+                  arguments.dropFirst().allSatisfy({ $0.label == "in" || $0.label == "ignoresSafeAreaEdges" }) {
+            expression = first.value.raw
+        }
+        guard let expression else { return TextColors.Site(expression: source.text(link), color: nil) }
+        return TextColors.Site(expression: expression, color: parser.parse(expression))
+    }
+
+    /// Text in `.overlay { … }` sits on the host view: its own colour or shape fill, else its background.
+    private func hostFill(_ owner: Chain, overlay index: Int, into colors: inout TextColors) {
+        guard !colors.backgroundDecided else { return }
+        let host = source.text(owner.start..<owner.links[index - 1].upperBound)
+        if let color = parser.parse(host) {
+            colors.decideBackground(TextColors.Site(expression: host.split(whereSeparator: \.isNewline)
+                .map { $0.trimmingWhitespace }.joined(), color: color))
+            return
+        }
+        for link in owner.links[1..<index] where name(of: link) == "background" && !colors.backgroundDecided {
+            colors.decideBackground(background(link))
+        }
+    }
+
+    /// The layers of a `ZStack` drawn before the one holding the text: the nearest decides.
+    private func layersBehind(_ child: Chain, in open: Int, into colors: inout TextColors) {
+        var position = child.start
+        while !colors.backgroundDecided {
+            guard let last = structure.previousToken(before: position), last > open else { return }
+            guard let sibling = chainEnding(at: last, after: open) else {
+                colors.backgroundDecided = true
+                return
+            }
+            let text = source.text(sibling.start..<sibling.end)
+            colors.decideBackground(TextColors.Site(expression: text.split(whereSeparator: \.isNewline)
+                .map { $0.trimmingWhitespace }.joined(), color: parser.parse(text)))
+            position = sibling.start
+        }
+    }
+
+    /// The statement-level chain whose last byte is at `last`, inside the block opened at `open`.
+    private func chainEnding(at last: Int, after open: Int) -> Chain? {
+        var i = last
+        while true {
+            let byte = structure[i]
+            if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                guard let partner = source.matchingBracket(at: i), partner > open,
+                      let before = structure.previousToken(before: partner), before > open else { return nil }
+                i = before
+                continue
+            }
+            guard isIdentifierByte(byte) else { return nil }
+            let start = structure.identifierStart(endingAt: i)
+            let chain = structure.chain(at: structure.chainStart(from: start))
+            guard chain.start > open, let before = structure.previousToken(before: chain.start) else { return nil }
+            // The statement must start on its own: after the block's `{` or another statement.
+            let word = headWord(before)
+            guard before == open || (!["if", "else", "return", "in", "guard", "switch", "case", "for", "while"].contains(word)
+                                     && structure[before] != UInt8(ascii: "=")
+                                     && structure[before] != UInt8(ascii: ",")
+                                     && structure[before] != UInt8(ascii: "(")) else { return nil }
+            return chain
+        }
+    }
+
+    private func headWord(_ last: Int) -> String {
+        guard isIdentifierByte(structure[last]) else { return "" }
+        return source.text(structure.identifierStart(endingAt: last)..<(last + 1))
+    }
+
+    // MARK: - reading links
+
+    func headName(_ chain: Chain) -> String {
+        var i = chain.head.lowerBound
+        if structure[i] == UInt8(ascii: "#") { i += 1 }
+        var end = i
+        while end < chain.head.upperBound, isIdentifierByte(structure[end]) { end += 1 }
+        var name = source.text(chain.head.lowerBound..<end)
+        if name == "SwiftUI", end < chain.head.upperBound, structure[end] == UInt8(ascii: ".") {
+            var next = end + 1
+            while next < chain.head.upperBound, isIdentifierByte(structure[next]) { next += 1 }
+            name = source.text((end + 1)..<next)
+        }
+        return name
+    }
+
+    func name(of link: Range<Int>) -> String {
+        var i = link.lowerBound
+        guard structure[i] == UInt8(ascii: ".") else { return "" }
+        i += 1
+        var end = i
+        while end < link.upperBound, isIdentifierByte(structure[end]) { end += 1 }
+        return source.text(i..<end)
+    }
+
+    /// The call arguments and the trailing closure's contents (one statement) of a link.
+    func parts(of link: Range<Int>) -> (arguments: [SwiftArgument], closure: String?) {
+        var i = link.lowerBound + 1
+        while i < link.upperBound, isIdentifierByte(structure[i]) { i += 1 }
+        i = structure.skipTrivia(from: i)
+        var arguments: [SwiftArgument] = []
+        if i < link.upperBound, structure[i] == UInt8(ascii: "("), let close = source.matchingBracket(at: i) {
+            arguments = source.arguments(between: i, and: close)
+            i = structure.skipTrivia(from: close + 1)
+        }
+        var closure: String?
+        if i < link.upperBound, structure[i] == UInt8(ascii: "{"), let close = source.matchingBracket(at: i) {
+            closure = source.text((i + 1)..<close).trimmingWhitespace
+        }
+        return (arguments, closure)
+    }
+
+    /// The one unlabeled argument of a link (`.foregroundColor(.white)`), or its closure's contents.
+    func singleArgument(_ link: Range<Int>) -> String? {
+        let (arguments, closure) = parts(of: link)
+        if arguments.count == 1, arguments[0].label == nil { return arguments[0].value.raw }
+        if arguments.isEmpty, let closure, !closure.isEmpty { return closure }
+        return nil
+    }
+}
+
+extension SwiftSource {
+    /// The file's text in `range` (bytes as written).
+    func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+/// `source-text-contrast` (issue 23, item 5) through the binary: colours fixed in SwiftUI code,
+/// resolved from a configured asset catalog and the system colour table, measured in every
+/// appearance; unknown colours stay silent.
+@Suite struct SourceTextContrastTests {
+    /// A colour set with Any, Dark, Any + High and Dark + High entries: white text passes on the
+    /// first three and fails only on the Dark + High Contrast blue.
+    static let accent = """
+    {"colors": [
+      {"idiom": "universal", "color": {"color-space": "srgb", "components": {"red": "0x1A", "green": "0x56", "blue": "0xDB", "alpha": "1.000"}}},
+      {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}],
+       "color": {"color-space": "srgb", "components": {"red": "0x1E", "green": "0x40", "blue": "0xAF", "alpha": "1.000"}}},
+      {"idiom": "universal", "appearances": [{"appearance": "contrast", "value": "high"}],
+       "color": {"color-space": "srgb", "components": {"red": "0x0B", "green": "0x3B", "blue": "0xA8", "alpha": "1.000"}}},
+      {"idiom": "universal", "appearances": [{"appearance": "luminosity", "value": "dark"}, {"appearance": "contrast", "value": "high"}],
+       "color": {"color-space": "srgb", "components": {"red": "0x93", "green": "0xC5", "blue": "0xFD", "alpha": "1.000"}}}],
+     "info": {"author": "xcode", "version": 1}}
+    """
+
+    struct Found: Equatable, CustomStringConvertible {
+        var line: Int
+        var column: Int
+        var theme: String?
+        var foreground: String
+        var background: String
+        var description: String { "\(line):\(column) \(theme ?? "-") \(foreground) on \(background)" }
+    }
+
+    /// Lints `files` in a fresh folder with the JSON reporter; the rule's findings in report order.
+    private func lint(_ files: [String: String], _ extra: [String] = []) throws -> (status: Int32, found: [Found], messages: [String]) {
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        for (name, text) in files { dir.write(name, text) }
+        let result = CLI.run(["."] + extra + ["--reporter", "json"], in: dir.url)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = (object["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "source-text-contrast" }
+        let found = findings.map { finding -> Found in
+            let measured = finding["measured"] as? [String: Any] ?? [:]
+            return Found(line: finding["line"] as? Int ?? 0, column: finding["column"] as? Int ?? 0,
+                         theme: finding["theme"] as? String, foreground: measured["foreground"] as? String ?? "",
+                         background: measured["background"] as? String ?? "")
+        }
+        return (result.status, found, findings.map { $0["message"] as? String ?? "" })
+    }
+
+    private static let config = """
+    colors:
+      asset_catalogs: [App/Colors.xcassets]
+    """
+
+    @Test func anAssetColourFailingOnlyInDarkIncreasedContrastIsReportedThere() throws {
+        let code = """
+        import SwiftUI
+
+        struct PayButton: View {
+            let pay: () -> Void
+            var body: some View {
+                Button(action: pay) {
+                    Text("Pay now")
+                        .padding()
+                }
+                .foregroundColor(.white)
+                .background(Color("Accent"))
+            }
+        }
+
+        extension Color {
+            static let cta = Color("Accent")
+        }
+
+        struct Banner: View {
+            var body: some View {
+                ZStack {
+                    RoundedRectangle(cornerRadius: 8).fill(Color.cta)
+                    Label("Offer", systemImage: "tag")
+                        .foregroundStyle(Color.white)
+                }
+                Text("Generated symbol")
+                    .foregroundColor(.white)
+                    .background(Color(.accent))
+            }
+        }
+        """
+        let (status, found, messages) = try lint([".a11ylint.yml": Self.config, "App/Pay.swift": code,
+                                                  "App/Colors.xcassets/Contents.json": #"{"info": {"version": 1}}"#,
+                                                  "App/Colors.xcassets/Accent.colorset/Contents.json": Self.accent])
+        #expect(status == 1)
+        #expect(found == [
+            Found(line: 7, column: 13, theme: "dark-increased-contrast", foreground: "#FFFFFF", background: "#93C5FD"),
+            Found(line: 23, column: 13, theme: "dark-increased-contrast", foreground: "#FFFFFF", background: "#93C5FD"),
+            Found(line: 26, column: 9, theme: "dark-increased-contrast", foreground: "#FFFFFF", background: "#93C5FD"),
+        ], "\(found)")
+        let first = try #require(messages.first)
+        #expect(first.contains(#"Color("Accent") (#93C5FD)"#), "\(first)")
+        #expect(first.contains("below 4.5:1"), "\(first)")
+        #expect(first.contains("background #"), "\(first)")
+    }
+
+    @Test func systemColoursAreMeasuredInEachAppearance() throws {
+        let code = """
+        struct Tag: View {
+            var body: some View {
+                Text("Beta")
+                    .font(.caption)
+                    .foregroundColor(.white)
+                    .padding(4)
+                    .background(Color(.systemBlue))
+            }
+        }
+        """
+        let (status, found, _) = try lint(["Tag.swift": code])
+        #expect(status == 1)
+        // systemBlue is #007AFF (4.02:1), #0A84FF (3.65:1), #0040DD (passes) and #409CFF (2.9:1).
+        #expect(found.map { $0.theme ?? "-" } == ["dark", "dark-increased-contrast", "light"], "\(found)")
+        #expect(found.map(\.background) == ["#0A84FF", "#409CFF", "#007AFF"], "\(found)")
+    }
+
+    @Test func unknownAndDynamicColoursAreSilent() throws {
+        let code = """
+        struct Quiet: View {
+            let tint: Color
+            var body: some View {
+                VStack {
+                    Text("No catalog").foregroundColor(.white).background(Color("Missing"))
+                    Text("Primary").foregroundColor(.primary).background(Color.white)
+                    Text("Parameter").foregroundColor(tint).background(Color.white)
+                    Text("Material").foregroundColor(.white).background(.ultraThinMaterial)
+                    Text("Extension").foregroundColor(.white).background(Color.brandFill)
+                    Text("Semantic").foregroundColor(Color(uiColor: .label)).background(Color(.systemBackground))
+                }
+            }
+        }
+        """
+        let (status, found, _) = try lint(["Quiet.swift": code])
+        #expect(status == 0)
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test func ternariesAreMeasuredPerBranchAndPairedByCondition() throws {
+        let code = """
+        struct Chip: View {
+            let isSelected: Bool
+            let isMuted: Bool
+            var body: some View {
+                HStack {
+                    Text("Paired")
+                        .foregroundColor(isSelected ? .white : .black)
+                        .background(isSelected ? Color.black : Color.white)
+                    Text("Muted")
+                        .foregroundColor(isMuted ? Color(white: 0.75) : .black)
+                        .background(Color.white)
+                }
+            }
+        }
+        """
+        let (status, found, messages) = try lint(["Chip.swift": code])
+        #expect(status == 1)
+        #expect(found == [Found(line: 9, column: 13, theme: nil, foreground: "#BFBFBF", background: "#FFFFFF")], "\(found)")
+        #expect(messages.first?.contains("(when isMuted)") == true, "\(messages)")
+    }
+
+    @Test func aConfigurationOutsideTheAppNamesTheCatalog() throws {
+        let dir = TempDir()
+        defer { dir.cleanUp() }
+        dir.write("Colors.xcassets/Contents.json", #"{"info": {"version": 1}}"#)
+        dir.write("Colors.xcassets/Accent.colorset/Contents.json", Self.accent)
+        let config = dir.write("lint.yml", "colors:\n  asset_catalogs: [Colors.xcassets]\n")
+        dir.write("App/Pay.swift", """
+        struct Pay: View {
+            var body: some View {
+                Text("Pay").foregroundColor(.white).background(Color("Accent"))
+            }
+        }
+        """)
+        let result = CLI.run(["App", "--config", config], in: dir.url)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("App/Pay.swift:3:9: error: Text colour .white (#FFFFFF) on Color(\"Accent\") (#93C5FD)"), "\(result.stdout)")
+    }
+}
