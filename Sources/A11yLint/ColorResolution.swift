@@ -170,7 +170,9 @@ struct ColorResolution {
         guard let found else { return value }
         var result = ThemeColor(color: found.color, location: value.location)
         result.reference = text
-        result.origin = .reference(ref: text, file: found.origin.file, line: found.origin.line, value: found.origin.value)
+        var definition = found.origin
+        definition.reference = text
+        result.origin = .reference(definition)
         return result
     }
 

@@ -25,8 +25,8 @@ public enum SpecFixer {
     static func references(in measurements: [ContrastMeasurement], theme: String) -> [String: String] {
         var roles: [String: String] = [:]
         for m in measurements where m.theme.name == theme {
-            if case .reference(let ref, _, _, _)? = m.foregroundOrigin { roles[m.role] = ref }
-            if let role = m.backgroundRole, case .reference(let ref, _, _, _)? = m.backgroundOrigin { roles[role] = ref }
+            if let ref = m.foregroundOrigin?.definition?.reference { roles[m.role] = ref }
+            if let role = m.backgroundRole, let ref = m.backgroundOrigin?.definition?.reference { roles[role] = ref }
         }
         return roles
     }

@@ -55,8 +55,7 @@ enum SuggestedTokens {
     }
 
     private static func reference(of m: ContrastMeasurement) -> String? {
-        if case .reference(let ref, _, _, _)? = m.foregroundOrigin { return ref }
-        return nil
+        m.foregroundOrigin?.definition?.reference
     }
 
     /// The theme's name without its `@APPEARANCE`.
