@@ -47,6 +47,13 @@ struct ColorResolution {
         return (tokens, catalogs, key)
     }
 
+    /// The token paths (a resolver, or a list of files) and asset catalogs `spec`'s references
+    /// resolve in, as the readers are given them.
+    static func paths(for spec: ComponentSpec, settings: ColorSettings) -> (tokens: [String], isList: Bool, catalogs: [String]) {
+        let resolution = ColorResolution(spec: spec, settings: settings, cache: ColorSourceCache())
+        return (resolution.tokenPaths, resolution.tokensIsList, resolution.catalogPaths)
+    }
+
     private init(spec: ComponentSpec, settings: ColorSettings, cache: ColorSourceCache) {
         let cwd = FileManager.default.currentDirectoryPath
         var tokenPaths = settings.tokens.map { PathScope.display($0, workingDirectory: cwd) }
