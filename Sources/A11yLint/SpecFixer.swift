@@ -166,6 +166,7 @@ public enum SpecFixer {
 
     /// `linter` reading colour sources through a new cache, `overlay` before the disk.
     static func withSources(_ linter: Linter, _ overlay: [String: [UInt8]]) -> Linter {
+        guard !overlay.isEmpty else { return linter }
         var configuration = linter.configuration
         configuration.colorSources = ColorSourceCache(overlay: overlay)
         return (try? Linter(catalogue: linter.catalogue, configuration: configuration, layoutEngine: linter.layoutEngine)) ?? linter
