@@ -168,6 +168,11 @@ import Testing
         defer { dir.cleanUp() }
         let before = Self.snapshot(dir)
         let to = try #require(try Self.fixTargets(dir)["acme@dark"])
+        // --dry-run shows the token file's change and writes nothing.
+        let dry = CLI.run(["specs", "--fix", "--dry-run"], in: dir.url)
+        #expect(dry.stdout.contains("+++ design/dark.tokens.json\n"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("+    \"text\": { \"$type\": \"color\", \"$value\": \"\(to)\" }\n"), "\(dry.stdout)")
+        #expect(Self.snapshot(dir) == before)
         let fix = Self.fixAndCheck(dir)
         #expect(Self.read(dir, "design/dark.tokens.json") == """
             {
