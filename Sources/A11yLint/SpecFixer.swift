@@ -93,6 +93,7 @@ public enum SpecFixer {
             if let first = reasons.compactMap({ $0 }).first {
                 for i in fixes.indices {
                     fixes[i].edits = []
+                    fixes[i].source = nil
                     fixes[i].unfixed = reasons[i] ?? "written only with the rest of the theme's set, and \(first)"
                 }
             }
