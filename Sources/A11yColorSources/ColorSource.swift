@@ -4,23 +4,6 @@ import A11yModel
 // catalogs and the iOS system colour table (docs/spec-format.md, "Colour sources").
 // Each kind of source is one `ColorSource`; `ColorReference` says which one a spec value names.
 
-/// Where a resolved colour is defined: the reference as the spec wrote it, the file and
-/// 1-based line of the value that resolved it, and that value as written there. Reports carry
-/// it as `A11yModel.ColorOrigin.reference`.
-public struct ColorDefinition: Sendable, Hashable {
-    public var reference: String
-    public var file: String
-    public var line: Int
-    public var value: String
-
-    public init(reference: String, file: String, line: Int, value: String) {
-        self.reference = reference
-        self.file = file
-        self.line = line
-        self.value = value
-    }
-}
-
 /// A colour resolved from a source in one appearance: its sRGB value (each channel already
 /// clipped to 0…1) and where it came from.
 public struct SourcedColor: Sendable, Hashable {

@@ -47,6 +47,13 @@ struct ColorResolution {
         return (tokens, catalogs, key)
     }
 
+    /// The token paths (a resolver, or a list of files) and asset catalogs `spec`'s references
+    /// resolve in, as the readers are given them.
+    static func paths(for spec: ComponentSpec, settings: ColorSettings) -> (tokens: [String], isList: Bool, catalogs: [String]) {
+        let resolution = ColorResolution(spec: spec, settings: settings, cache: ColorSourceCache())
+        return (resolution.tokenPaths, resolution.tokensIsList, resolution.catalogPaths)
+    }
+
     private init(spec: ComponentSpec, settings: ColorSettings, cache: ColorSourceCache) {
         let cwd = FileManager.default.currentDirectoryPath
         var tokenPaths = settings.tokens.map { PathScope.display($0, workingDirectory: cwd) }
@@ -170,7 +177,9 @@ struct ColorResolution {
         guard let found else { return value }
         var result = ThemeColor(color: found.color, location: value.location)
         result.reference = text
-        result.origin = .reference(ref: text, file: found.origin.file, line: found.origin.line, value: found.origin.value)
+        var definition = found.origin
+        definition.reference = text
+        result.origin = .reference(definition)
         return result
     }
 

@@ -96,8 +96,12 @@ public struct ColorSettings: Sendable, Hashable {
 public final class ColorSourceCache: @unchecked Sendable {
     private let lock = NSLock()
     private var sources: [String: Result<any ColorSource, ColorSourceError>] = [:]
+    /// Source files read from memory before the disk (path → bytes): `--fix`'s edits so far.
+    let overlay: [String: [UInt8]]
 
-    public init() {}
+    public init() { overlay = [:] }
+
+    init(overlay: [String: [UInt8]]) { self.overlay = overlay }
 
     /// `source` stands for what would be read at `path` (token files, a resolver document or an
     /// asset catalog): for tests and library callers that hold their sources already.
@@ -133,7 +137,8 @@ public final class ColorSourceCache: @unchecked Sendable {
             + "\u{1F}" + contexts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.joined(separator: ","))" }.joined(separator: ";")
         return cached(key) { () throws(ColorSourceError) -> any ColorSource in
             do {
-                return isList || paths.count != 1 ? try TokenSet(files: paths) : try TokenSet(resolver: paths[0], contexts: contexts)
+                return isList || paths.count != 1 ? try TokenSet(files: paths, contents: nil, overlay: overlay)
+                    : try TokenSet(resolver: paths[0], contexts: contexts, contents: nil, overlay: overlay)
             } catch let error as ColorSourceError { throw error } catch { throw Self.unexpected(error, paths.first ?? "") }
         }
     }
@@ -142,7 +147,7 @@ public final class ColorSourceCache: @unchecked Sendable {
         if let given = preloaded([path]) { return .success(given) }
         return cached("asset\u{1F}\(release)\u{1F}" + Self.absolute(path)) { () throws(ColorSourceError) -> any ColorSource in
             do {
-                return try AssetCatalog(path: path, system: SystemColors.named(release) ?? .ios18)
+                return try AssetCatalog(path: path, system: SystemColors.named(release) ?? .ios18, overlay: overlay)
             } catch let error as ColorSourceError { throw error } catch { throw Self.unexpected(error, path) }
         }
     }

@@ -480,7 +480,8 @@ public final class Linter: Sendable {
             findings += run.findings
             record(run, into: &outcome)
             if configuration.reportFixes, let contrast = run.contrast {
-                outcome.fixes = SpecFixer.fixes(for: spec, measurements: contrast, document: document, bytes: bytes)
+                outcome.fixes = SpecFixer.fixes(for: spec, measurements: contrast, document: document, bytes: bytes,
+                                                colors: configuration.colors)
             }
             // What reading the spec checks, and its rules where the kind has them.
             outcome.rulesRun = enabled([ModelRuleID.unknownKey, ModelRuleID.unknownKind, ModelRuleID.duplicateKey]

@@ -88,8 +88,7 @@ enum SuggestedTokens {
     }
 
     private static func reference(of m: ContrastMeasurement, _ side: Side) -> String? {
-        if case .reference(let ref, _, _, _)? = side == .foreground ? m.foregroundOrigin : m.backgroundOrigin { return ref }
-        return nil
+        (side == .foreground ? m.foregroundOrigin : m.backgroundOrigin)?.definition?.reference
     }
 
     /// The theme's name without its `@APPEARANCE`.

@@ -8,17 +8,16 @@ public enum ColorOrigin: Sendable, Hashable {
     /// checkbox's theme does not set, filled from the `default` scheme, or every colour of
     /// a spec without themes. The preset's name.
     case preset(String)
-    /// A reference resolved in a colour source (docs/colour-sources.md): the reference as the
-    /// spec writes it, the file and 1-based line of the value it resolved to, that value as written.
-    case reference(ref: String, file: String, line: Int, value: String)
+    /// A reference resolved in a colour source (docs/colour-sources.md).
+    case reference(ColorDefinition)
 
     /// The JSON object reports write: `{"preset": "default"}`.
     public var measured: Measured.Value {
         switch self {
         case .preset(let name): .object(Measured([("preset", .string(name))]))
-        case .reference(let ref, let file, let line, let value):
-            .object(Measured([("ref", .string(ref)), ("file", .string(file)), ("line", .number(Double(line))),
-                              ("value", .string(value))]))
+        case .reference(let d):
+            .object(Measured([("ref", .string(d.reference)), ("file", .string(d.file)), ("line", .number(Double(d.line))),
+                              ("value", .string(d.value))]))
         }
     }
 
@@ -31,5 +30,31 @@ public enum ColorOrigin: Sendable, Hashable {
         let parts = file.split(separator: "/")
         let name = parts.suffix(parts.last == "Contents.json" ? 2 : 1).joined(separator: "/")
         return "\(ref) = \(value) (\(name):\(Int(line)))"
+    }
+}
+
+/// Where a colour named by reference is defined: the reference as the spec wrote it, the file
+/// and 1-based line of the value that resolved it, and that value as written there. Colour
+/// sources give it with each colour (`SourcedColor`); reports carry it as
+/// `ColorOrigin.reference`.
+public struct ColorDefinition: Sendable, Hashable {
+    public var reference: String
+    public var file: String
+    public var line: Int
+    public var value: String
+
+    public init(reference: String, file: String, line: Int, value: String) {
+        self.reference = reference
+        self.file = file
+        self.line = line
+        self.value = value
+    }
+}
+
+extension ColorOrigin {
+    /// The definition of a colour that came from a reference; nil for a preset's.
+    public var definition: ColorDefinition? {
+        if case .reference(let definition) = self { return definition }
+        return nil
     }
 }

@@ -97,6 +97,9 @@ public struct ReportFix: Sendable, Hashable {
     /// Why the theme's set is not written (its edits are then empty): a preset colour, a
     /// notation that cannot hold the new value.
     public var unfixed: String?
+    /// For a colour that came from a token or colour set: the change to make in that source
+    /// (`--fix` edits the source, never the spec's reference); `edits` are then empty.
+    public var source: SourceFixRequest?
 
     public init(file: String, theme: String, role: String, edits: [ByteEdit], colour: String) {
         self.file = file
@@ -112,3 +115,29 @@ public struct ReportFix: Sendable, Hashable {
     }
 }
 
+
+/// A colour of a theme's consistent fix that came from a token or a colour set: what `--fix`
+/// asks of the source (A11yLint's `SourceFixer` decides where and whether it is written).
+public struct SourceFixRequest: Sendable, Hashable {
+    /// Where the colour resolved, `reference` as the spec writes it (`{color.text}`, `asset:Ink`).
+    public var definition: ColorDefinition
+    /// The appearance of the token source, and the iOS appearance of asset colours.
+    public var tokenAppearance: String?
+    public var iosAppearance: String?
+    public var to: RGBA
+    /// The sources the spec's references resolve in (paths as the readers are given them).
+    public var tokenPaths: [String]
+    public var tokensIsList: Bool
+    public var catalogPaths: [String]
+
+    public init(definition: ColorDefinition, tokenAppearance: String?, iosAppearance: String?, to: RGBA,
+                tokenPaths: [String], tokensIsList: Bool, catalogPaths: [String]) {
+        self.definition = definition
+        self.tokenAppearance = tokenAppearance
+        self.iosAppearance = iosAppearance
+        self.to = to
+        self.tokenPaths = tokenPaths
+        self.tokensIsList = tokensIsList
+        self.catalogPaths = catalogPaths
+    }
+}

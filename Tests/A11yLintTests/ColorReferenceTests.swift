@@ -13,7 +13,7 @@ struct FakeColorSource: ColorSource {
 
     func color(named name: String, in appearance: String) -> SourcedColor? {
         guard let entry = table[name]?[appearance] ?? table[name]?["*"], let color = RGBA(hex: entry.hex) else { return nil }
-        return SourcedColor(color: color, origin: A11yColorSources.ColorDefinition(reference: name, file: file, line: entry.line, value: entry.hex))
+        return SourcedColor(color: color, origin: ColorDefinition(reference: name, file: file, line: entry.line, value: entry.hex))
     }
 }
 

@@ -17,8 +17,9 @@ public struct AssetCatalog: ColorSource {
 
     /// Reads the catalog at `path`; throws the first problem (by file, line and column) of
     /// a catalog that cannot be read or has a malformed colour set.
-    public init(path: String, system: SystemColors) throws(ColorSourceError) {
-        let (catalog, errors) = Self.read(path: path, system: system)
+    /// `overlay`: colour sets' Contents.json read from memory (path → bytes) before the disk.
+    public init(path: String, system: SystemColors, overlay: [String: [UInt8]] = [:]) throws(ColorSourceError) {
+        let (catalog, errors) = Self.read(path: path, system: system, overlay: overlay)
         if let first = errors.first { throw first }
         self = catalog
     }
@@ -26,8 +27,10 @@ public struct AssetCatalog: ColorSource {
     /// Reads the catalog at `path`, keeping every colour set that can be read, with every
     /// problem found (sorted by file, line, column): a malformed colour set is left out, the
     /// others still resolve.
-    public static func read(path: String, system: SystemColors) -> (catalog: AssetCatalog, errors: [ColorSourceError]) {
+    public static func read(path: String, system: SystemColors,
+                            overlay: [String: [UInt8]] = [:]) -> (catalog: AssetCatalog, errors: [ColorSourceError]) {
         var walk = CatalogWalk(root: path, system: system)
+        walk.overlay = overlay
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) || !isDirectory.boolValue {
             walk.errors.append(ColorSourceError(file: path, line: 0, column: 0,
@@ -93,6 +96,7 @@ struct CatalogWalk {
     var sets: [String: FoundSet] = [:]
     var errors: [ColorSourceError] = []
     var visited: Set<String> = []
+    var overlay: [String: [UInt8]] = [:]
 
     init(root: String, system: SystemColors) {
         self.root = root
@@ -125,7 +129,7 @@ struct CatalogWalk {
 
     mutating func readSet(folder: String, name: String) {
         let file = Self.join(folder, "Contents.json")
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard let data = overlay[file].map({ Data($0) }) ?? FileManager.default.contents(atPath: file) else {
             errors.append(ColorSourceError(file: file, line: 0, column: 0,
                                            message: "colour set '\(name)' has no readable Contents.json"))
             return

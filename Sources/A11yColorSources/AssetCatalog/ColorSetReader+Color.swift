@@ -16,7 +16,7 @@ extension ColorSetReader {
                 throw failure(reference, "unknown system colour '\(name)' in the \(system.release) table"
                               + Suggestions.hint(for: name, in: known))
             }
-            return ColorSetEntry(value: .system(tableName), line: entry.position.line, written: name)
+            return ColorSetEntry(value: .system(tableName), line: entry.position.line, written: name, node: entry)
         }
         let space = try colorSpace(of: color)
         guard let componentsNode = color["components"] else { throw failure(color, "'color' needs \"components\"") }
@@ -43,7 +43,7 @@ extension ColorSetReader {
         }
         guard let rgba = space.sRGB(values, alpha: alpha) else { throw failure(componentsNode, "components too large to convert to sRGB") }
         return ColorSetEntry(value: .literal(rgba), line: entry.position.line,
-                             written: "\(space.rawValue)(\(written.joined(separator: " ")))")
+                             written: "\(space.rawValue)(\(written.joined(separator: " ")))", node: entry)
     }
 
     func colorSpace(of color: JSONNode) throws(ColorSourceError) -> AssetColorSpace {

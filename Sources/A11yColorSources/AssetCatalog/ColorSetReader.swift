@@ -36,6 +36,8 @@ struct ColorSetEntry {
     var line: Int
     /// The colour as written: `srgb(0.980 0.980 0.980)`, `systemBlueColor`.
     var written: String
+    /// The entry's object in Contents.json (what `--fix` edits).
+    var node: JSONNode
 }
 
 /// Reads one `NAME.colorset/Contents.json` into its entries by slot, or the first thing

@@ -3,7 +3,8 @@ import A11yJSON
 /// What one token is in one appearance, aliases followed: a colour with where its value was
 /// written, or a token of another (or no) type.
 enum ResolvedToken: Sendable, Hashable {
-    case color(TokenColorValue, file: String, line: Int)
+    /// `offset`: the byte where the value starts in `file` (what `--fix` edits).
+    case color(TokenColorValue, file: String, line: Int, offset: Int)
     case other(type: String?, file: String, line: Int)
 }
 
@@ -63,7 +64,7 @@ final class TokenAliasResolver {
                 let color = try TokenColorReader.read(value.node, file: value.file) { (node) throws(ColorSourceError) in
                     try self.component(node, file: value.file, chain: [])
                 }
-                out[name] = .color(color, file: value.file, line: value.node.position.line)
+                out[name] = .color(color, file: value.file, line: value.node.position.line, offset: value.node.position.offset)
             } else {
                 out[name] = .other(type: value.type, file: value.file, line: value.node.position.line)
             }

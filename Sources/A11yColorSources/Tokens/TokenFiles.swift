@@ -18,14 +18,20 @@ public struct RepeatedKey: Sendable, Hashable {
 final class TokenFileCache {
     /// Files read from memory instead of the disk (path → bytes), when given.
     let contents: [String: [UInt8]]?
+    /// Files read from memory before the disk (path → bytes): sources as `--fix` would leave them.
+    let overlay: [String: [UInt8]]
     private var documents: [String: JSONDocument] = [:]
     private(set) var order: [String] = []
     private(set) var warnings: [ColorSourceError] = []
     private(set) var repeatedKeys: [RepeatedKey] = []
 
-    init(contents: [String: [UInt8]]? = nil) { self.contents = contents }
+    init(contents: [String: [UInt8]]? = nil, overlay: [String: [UInt8]] = [:]) {
+        self.contents = contents
+        self.overlay = overlay
+    }
 
     private func read(_ path: String) -> [UInt8]? {
+        if let bytes = overlay[path] { return bytes }
         if let contents { return contents[path] }
         return FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }

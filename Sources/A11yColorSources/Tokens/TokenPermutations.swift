@@ -8,6 +8,24 @@ enum TokenPermutations {
     struct Combination {
         var name: String
         var sources: [[TokenGroup]]
+        /// The context chosen of each modifier, in resolution order.
+        var contexts: [String] = []
+    }
+
+    /// Each context kept of each modifier, with its files and the appearances that take it.
+    static func contexts(of layers: [ResolverLayer], in combinations: [Combination]) -> [TokenContext] {
+        var result: [TokenContext] = []
+        var modifierIndex = 0
+        for case .modifier(let name, let contexts) in layers {
+            for context in contexts {
+                let appearances = combinations.filter { $0.contexts.indices.contains(modifierIndex) && $0.contexts[modifierIndex] == context.name }
+                guard !appearances.isEmpty else { continue }
+                result.append(TokenContext(modifier: name, name: context.name, files: context.sources.map(\.file),
+                                           appearances: appearances.map(\.name)))
+            }
+            modifierIndex += 1
+        }
+        return result
     }
 
     static func combinations(of layers: [ResolverLayer], filter: [String: [String]],
@@ -35,7 +53,7 @@ enum TokenPermutations {
                 out = out.flatMap { combination in
                     contexts.filter { keep.contains($0.name) }.map { context in
                         Combination(name: combination.name.isEmpty ? context.name : combination.name + "+" + context.name,
-                                    sources: combination.sources + [context.sources])
+                                    sources: combination.sources + [context.sources], contexts: combination.contexts + [context.name])
                     }
                 }
             }
@@ -68,4 +86,13 @@ enum TokenPermutations {
         }
         return chosen
     }
+}
+
+/// One context of a resolver's modifier: the files of its token sources in order (the
+/// resolver's own path for inline tokens), and the appearances that take it.
+public struct TokenContext: Sendable, Hashable {
+    public var modifier: String
+    public var name: String
+    public var files: [String]
+    public var appearances: [String]
 }

@@ -21,6 +21,9 @@ public final class TokenSet: ColorSource {
     /// The same, as keys and positions (reported as `spec-duplicate-key`).
     public let repeatedKeys: [RepeatedKey]
     private let tables: [[String: ResolvedToken]]
+    /// Each context of each modifier of a resolver (none for token files): where `--fix` writes
+    /// an override for the appearances that take it.
+    public let contexts: [TokenContext]
     private let appearanceIndex: [String: Int]
 
     /// The token set a resolver document defines. `contexts` narrows modifiers to some of
@@ -31,8 +34,9 @@ public final class TokenSet: ColorSource {
 
     /// The same, with every file read from `contents` (path → bytes) instead of the disk
     /// (for the fuzz target and for callers that already hold the files).
-    public convenience init(resolver path: String, contexts: [String: [String]] = [:], contents: [String: [UInt8]]?) throws {
-        let files = TokenFileCache(contents: contents)
+    public convenience init(resolver path: String, contexts: [String: [String]] = [:], contents: [String: [UInt8]]?,
+                            overlay: [String: [UInt8]] = [:]) throws {
+        let files = TokenFileCache(contents: contents, overlay: overlay)
         let reader = try ResolverReader(path: path, files: files)
         let layers = try reader.read()
         let combinations = try TokenPermutations.combinations(of: layers, filter: contexts, reader: reader)
@@ -42,7 +46,8 @@ public final class TokenSet: ColorSource {
             for groups in combination.sources { for group in groups { root.merge(group) } }
             tables.append(try Self.resolve(root, appearance: combinations.count > 1 ? combination.name : nil))
         }
-        self.init(appearances: combinations.map(\.name), tables: tables, files: files)
+        self.init(appearances: combinations.map(\.name), tables: tables, files: files,
+                  contexts: TokenPermutations.contexts(of: layers, in: combinations))
     }
 
     /// One flat token set from token files (later files win where they define the same token).
@@ -50,8 +55,8 @@ public final class TokenSet: ColorSource {
         try self.init(files: paths, contents: nil)
     }
 
-    public convenience init(files paths: [String], contents: [String: [UInt8]]?) throws {
-        let files = TokenFileCache(contents: contents)
+    public convenience init(files paths: [String], contents: [String: [UInt8]]?, overlay: [String: [UInt8]] = [:]) throws {
+        let files = TokenFileCache(contents: contents, overlay: overlay)
         var root = TokenGroup(file: paths.first ?? "")
         for path in paths {
             let document = try files.document(path)
@@ -60,8 +65,9 @@ public final class TokenSet: ColorSource {
         self.init(appearances: ["default"], tables: [try Self.resolve(root, appearance: nil)], files: files)
     }
 
-    private init(appearances: [String], tables: [[String: ResolvedToken]], files: TokenFileCache) {
+    private init(appearances: [String], tables: [[String: ResolvedToken]], files: TokenFileCache, contexts: [TokenContext] = []) {
         self.appearances = appearances
+        self.contexts = contexts
         self.tables = tables
         self.files = files.order
         self.warnings = files.warnings
@@ -88,11 +94,20 @@ public final class TokenSet: ColorSource {
     }
 
     public func color(named name: String, in appearance: String) -> SourcedColor? {
-        guard let index = appearanceIndex[appearance], case .color(let value, let file, let line)? = tables[index][name] else {
+        guard let index = appearanceIndex[appearance], case .color(let value, let file, let line, _)? = tables[index][name] else {
             return nil
         }
         return SourcedColor(color: value.color,
                             origin: ColorDefinition(reference: "{\(name)}", file: file, line: line, value: value.written))
+    }
+
+    /// Where the value `name` resolves to in `appearance` is written (aliases followed to the
+    /// token that owns it): its file and the byte its value starts at.
+    public func place(of name: String, in appearance: String) -> (file: String, offset: Int)? {
+        guard let index = appearanceIndex[appearance], case .color(_, let file, _, let offset)? = tables[index][name] else {
+            return nil
+        }
+        return (file, offset)
     }
 
     /// Why `name` has no colour in `appearance` (every appearance when nil), for an input

@@ -78,6 +78,8 @@ struct RunFix {
         // Each round's lint works out the edits from the measurements its rules use.
         var fixing = settings.configuration
         fixing.reportFixes = true
+        // Colour sources the fix edits are read again by the lint that follows it.
+        fixing.colorSources = ColorSourceCache()
         fixing.reportNeeds = []
         let linter: Linter
         do { linter = try Linter(catalogue: settings.catalogue, configuration: fixing) } catch {
@@ -99,7 +101,7 @@ struct RunFix {
         if !request.quiet {
             settings.messages += changes.map { $0.description }
             let fixedBytes = fixed.files.mapValues(\.new)
-            settings.messages += SpecFixer.unfixed(inputs, fixed: fixedBytes, linter: linter)
+            settings.messages += SpecFixer.unfixed(inputs, fixed: fixedBytes, linter: fixed.linter, refusals: fixed.refusals)
         }
     }
 }
