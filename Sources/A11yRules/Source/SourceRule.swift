@@ -58,7 +58,21 @@ struct SourceRule: Sendable {
     private(set) var usesState = false
 
     private static func namesState(_ message: String, _ variants: [MessageVariant]) -> Bool {
-        message.contains("{state}") || variants.contains { $0.message.contains("{state}") }
+        namesState(message) || variants.contains { namesState($0.message) }
+    }
+
+    /// Whether `text` holds `{state}`, compared on its UTF-8: `String.contains` with Foundation
+    /// imported goes through `NSString` (3 % of a run when asked once per finding).
+    private static func namesState(_ text: String) -> Bool {
+        let placeholder = "{state}".utf8
+        let bytes = text.utf8
+        guard bytes.count >= placeholder.count else { return false }
+        var start = bytes.startIndex
+        while let brace = bytes[start...].firstIndex(of: UInt8(ascii: "{")) {
+            if bytes[brace...].starts(with: placeholder) { return true }
+            start = bytes.index(after: brace)
+        }
+        return false
     }
 
     /// One entry of `messages`.
@@ -209,7 +223,7 @@ struct SourceRule: Sendable {
     func message(quoting code: ArraySlice<UInt8>, variant: MessageVariant? = nil, state: String? = nil,
                  reason: Reason? = nil) -> String {
         let text = reason?.message ?? variant.map { $0.message } ?? message
-        guard let state, text.contains("{state}") else { return message(text, quoting: code) }
+        guard let state, SourceRule.namesState(text) else { return message(text, quoting: code) }
         return message(text, quoting: code).replacing("{state}", with: state)
     }
 
