@@ -23,7 +23,7 @@ struct PathFilter: Sendable, Hashable {
         guard !included.isEmpty || !excluded.isEmpty else { return true }
         var parts: [Substring]?
         func matches(_ glob: PathGlob, _ chunks: [[UInt8]]) -> Bool {
-            guard chunks.allSatisfy({ PathFilter.contains(path, $0) }) else { return false }
+            guard chunks.allSatisfy({ path.containsUTF8($0) }) else { return false }
             if parts == nil { parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." } }
             return glob.matches(parts!, anchoring: .suffix)
         }
@@ -46,16 +46,5 @@ struct PathFilter: Sendable, Hashable {
             }
         }
         return chunks
-    }
-
-    private static func contains(_ path: String, _ chunk: [UInt8]) -> Bool {
-        let bytes = path.utf8
-        guard let first = chunk.first, bytes.count >= chunk.count else { return chunk.isEmpty }
-        var start = bytes.startIndex
-        while let at = bytes[start...].firstIndex(of: first) {
-            if bytes[at...].starts(with: chunk) { return true }
-            start = bytes.index(after: at)
-        }
-        return false
     }
 }
