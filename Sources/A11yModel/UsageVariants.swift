@@ -84,7 +84,11 @@ public struct UsageVariantReader: Sendable {
         var labelled: Set<[UInt8]>?
         for call in calls where context == .specUsage || call.inSwiftFiles {
             // Shipped patterns are simple; a limit hit just means no variant from this call.
-            let matches = (try? call.pattern.matches(in: source.masked)) ?? []
+            // The masked text is valid UTF-8 (`SwiftSource` repairs what is not): not validated
+            // again for every call pattern, as the array overload would.
+            let matches = (try? source.masked.withUnsafeBufferPointer { buffer throws(PatternLimitError) in
+                try call.pattern.matches(in: buffer, subjectIsValidUTF8: true)
+            }) ?? []
             for match in matches {
                 let start = match.range.lowerBound
                 if source.isDeclaration(at: start) { continue }

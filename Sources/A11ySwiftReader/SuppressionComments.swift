@@ -45,11 +45,12 @@ extension SwiftSource {
         while i < end, Self.isBlank(bytes[i]) { i += 1 }
         var prefix = Self.a11ylintPrefix
         var foreign = false
-        if end - i > Self.swiftlintPrefix.count, Array(bytes[i..<(i + Self.swiftlintPrefix.count)]) == Self.swiftlintPrefix {
+        // Compared in place: a copy of the bytes per comment was an allocation for every comment of every file.
+        if end - i > Self.swiftlintPrefix.count, bytes[i..<(i + Self.swiftlintPrefix.count)].elementsEqual(Self.swiftlintPrefix) {
             prefix = Self.swiftlintPrefix
             foreign = true
         }
-        guard end - i > prefix.count, Array(bytes[i..<(i + prefix.count)]) == prefix,
+        guard end - i > prefix.count, bytes[i..<(i + prefix.count)].elementsEqual(prefix),
               !Self.isBlank(bytes[i + prefix.count]) else { return nil } // prose such as "a11ylint: …" is no directive
         let commentPosition = position(atOffset: range.lowerBound)
         var tokens: [(text: String, offset: Int)] = []

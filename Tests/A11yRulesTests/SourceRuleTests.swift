@@ -252,6 +252,26 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         #expect(lint(code, with: set, path: "Sources/Generated/LoginView.swift").isEmpty)
     }
 
+    /// A glob's plain runs are looked for in the path before it is split and matched: the
+    /// shortcut changes no answer, with `?`, `[…]`, escapes and `*` inside components.
+    @Test func globsWithWildcardsInsideComponents() throws {
+        let set = try SourceRuleSet(customRules: [
+            CustomSourceRule(id: "shapes", regex: #"\bfatalError\("#, message: "m",
+                             included: ["*Feature?/**/[A-Z]*View.swift", #"Legacy\*/*.swift"#],
+                             excluded: ["*Tests/**/*.swift", "*.test.swift"]),
+        ])
+        let code = "fatalError(\"x\")"
+        #expect(lint(code, with: set, path: "Sources/LoginFeatureA/UI/LoginView.swift").count == 1)
+        #expect(lint(code, with: set, path: "LoginFeatureA/LoginView.swift").count == 1)
+        #expect(lint(code, with: set, path: "Sources/LoginFeature/UI/LoginView.swift").isEmpty)
+        #expect(lint(code, with: set, path: "Sources/LoginFeatureA/UI/loginView.swift").isEmpty)
+        #expect(lint(code, with: set, path: "App/Legacy*/Old.swift").count == 1)
+        #expect(lint(code, with: set, path: "App/LegacyX/Old.swift").isEmpty)
+        #expect(lint(code, with: set, path: "AppTests/LoginFeatureA/LoginView.swift").isEmpty)
+        #expect(lint(code, with: set, path: "Sources/LoginFeatureA/SnapshotTests/LoginView.swift").isEmpty)
+        #expect(lint(code, with: set, path: "Sources/LoginFeatureA/Snapshot/LoginView.swift").count == 1)
+    }
+
     @Test func invalidRegexIsACatalogueError() {
         let location = SourceLocation(file: ".a11ylint.yml", line: 12, column: 5)
         #expect {

@@ -56,8 +56,11 @@ struct SourceRule: Sendable {
     private(set) var usesState = false
 
     private static func namesState(_ message: String, _ reasons: [Reason]) -> Bool {
-        message.contains("{state}") || reasons.contains { $0.message?.contains("{state}") == true }
+        namesState(message) || reasons.contains { $0.message.map(namesState) == true }
     }
+
+    /// Whether `text` holds `{state}` (asked once per finding of a rule that names it).
+    private static func namesState(_ text: String) -> Bool { text.containsUTF8("{state}".utf8) }
 
     /// One of the `reasons` a finding is given.
     struct Reason: Sendable {
@@ -193,7 +196,7 @@ struct SourceRule: Sendable {
     /// from `reason` when it has one; `{state}` becomes `state`.
     func message(quoting code: ArraySlice<UInt8>, state: String? = nil, reason: Reason? = nil) -> String {
         let text = reason?.message ?? message
-        guard let state, text.contains("{state}") else { return message(text, quoting: code) }
+        guard let state, SourceRule.namesState(text) else { return message(text, quoting: code) }
         return message(text, quoting: code).replacing("{state}", with: state)
     }
 
@@ -230,6 +233,19 @@ struct SourceRule: Sendable {
 }
 
 extension String {
+    /// Whether this string's UTF-8 holds `needle`, compared byte by byte: `String.contains`
+    /// with Foundation imported goes through `NSString` (3 % of a Swift run once per finding).
+    func containsUTF8(_ needle: some Collection<UInt8>) -> Bool {
+        let bytes = utf8
+        guard let first = needle.first else { return true }
+        var start = bytes.startIndex
+        while let at = bytes[start...].firstIndex(of: first) {
+            if bytes[at...].starts(with: needle) { return true }
+            start = bytes.index(after: at)
+        }
+        return false
+    }
+
     var trimmingWhitespace: String {
         var scalars = Substring(self)
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
