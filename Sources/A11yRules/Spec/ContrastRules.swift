@@ -7,6 +7,14 @@ public enum ContrastMeasurements {
     /// exempts inactive components), in every theme the variant uses, as the spec's kind
     /// forms them (`KindDefinition.contrastChecks`).
     public static func measure(_ spec: ComponentSpec, options: RuleOptions) -> [ContrastMeasurement] {
+        var tally = ContrastTally()
+        return measure(spec, options: options, tally: &tally)
+    }
+
+    /// `measure(_:options:)`, counting the checks into `tally` in the same pass (the spec's
+    /// coverage entry).
+    public static func measure(_ spec: ComponentSpec, options: RuleOptions,
+                               tally: inout ContrastTally) -> [ContrastMeasurement] {
         guard let definition = spec.definition else { return [] }
         var result: [ContrastMeasurement] = []
         var checks = 0
@@ -15,6 +23,7 @@ public enum ContrastMeasurements {
                 let own = spec.themes.first { $0.name == theme.name }
                 for check in definition.contrastChecks(for: variant, in: theme, spec: spec) {
                     var group = check.alternatives.compactMap { measure($0, spec, variant, theme, options) }
+                    tally.add(check, variant, theme, measurable: !group.isEmpty)
                     guard !group.isEmpty else { continue }
                     // One finding per check: none when an alternative passes, else on the first.
                     let met = group.contains(where: \.passes)
