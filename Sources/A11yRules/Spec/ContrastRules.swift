@@ -21,8 +21,9 @@ public enum ContrastMeasurements {
         for variant in spec.variants where variant.isEnabled {
             for theme in spec.themes(for: variant) {
                 let own = spec.themes.first { $0.name == theme.name }
+                let place = ContrastMeasurement.Place(variant: variant, theme: theme)
                 for check in definition.contrastChecks(for: variant, in: theme, spec: spec) {
-                    var group = check.alternatives.compactMap { measure($0, spec, variant, theme, options) }
+                    var group = check.alternatives.compactMap { measure($0, spec, place, options) }
                     tally.add(check, variant, theme, measurable: !group.isEmpty)
                     guard !group.isEmpty else { continue }
                     // One finding per check: none when an alternative passes, else on the first.
@@ -52,8 +53,9 @@ public enum ContrastMeasurements {
         return "\(role)@\(location.line):\(location.column)"
     }
 
-    private static func measure(_ request: ColorPairRequest, _ spec: ComponentSpec, _ variant: Variant, _ theme: Theme,
+    private static func measure(_ request: ColorPairRequest, _ spec: ComponentSpec, _ place: ContrastMeasurement.Place,
                                 _ options: RuleOptions) -> ContrastMeasurement? {
+        let variant = place.variant, theme = place.theme
         guard let color = theme.colors[request.role], color.unverified == nil,
               theme.background.unverified == nil else { return nil }
         if request.kind == .text, variant.visibleText == nil { return nil }
@@ -67,7 +69,7 @@ public enum ContrastMeasurements {
             backgroundOrigin = under.origin
         }
         if request.kind == .nonText {
-            var m = pair(.nonText, variant, theme, role: request.role, subject: request.subject, color: color,
+            var m = pair(.nonText, place, role: request.role, subject: request.subject, color: color,
                          on: background, required: WCAG.nonTextContrast, wcag: [WCAG.nonTextContrastCriterion])
             m.backgroundRole = backgroundRole
             m.backgroundOrigin = backgroundOrigin
@@ -76,7 +78,7 @@ public enum ContrastMeasurements {
         // WCAG sizes are rendered sizes: the Dynamic Type category scales the font.
         let size = spec.typography.size * variant.contentSize.scale
         let large = size >= options.largeTextSize || (spec.typography.isBold && size >= options.largeBoldTextSize)
-        var m = pair(.text, variant, theme, role: request.role, subject: request.subject, color: color, on: background,
+        var m = pair(.text, place, role: request.role, subject: request.subject, color: color, on: background,
                      required: options.level.requiredTextRatio(largeText: large), wcag: [options.level.textCriterion])
         m.largeText = large
         m.fontSize = size
@@ -102,11 +104,11 @@ public enum ContrastMeasurements {
         }
     }
 
-    private static func pair(_ kind: ContrastMeasurement.Kind, _ variant: Variant, _ theme: Theme, role: String,
+    private static func pair(_ kind: ContrastMeasurement.Kind, _ place: ContrastMeasurement.Place, role: String,
                              subject: String, color: ThemeColor, on background: RGBA, required: Double,
                              wcag: [String]) -> ContrastMeasurement {
         let fg = color.color.isOpaque ? color.color : color.color.composited(over: background)
-        var m = ContrastMeasurement(kind: kind, variant: variant, theme: theme, role: role, subject: subject,
+        var m = ContrastMeasurement(kind: kind, place: place, role: role, subject: subject,
                                     foreground: fg, background: background, ratio: Contrast.ratio(fg, background),
                                     required: required, wcag: wcag, colorLocation: color.location)
         m.written = color.color
