@@ -123,25 +123,28 @@ extension SpecRuleContext {
     func contrastFinding(_ m: ContrastMeasurement, spec: ComponentSpec) -> Finding {
         // Variants with no place of their own (the built-in set) point at the color.
         let location = m.variant.origin == .defaults ? (m.colorLocation ?? m.variant.location) : m.variant.location
-        var measured = Measured([("ratio", .number(m.ratio)), ("required", .number(m.required)),
-                                 ("foreground", .string(m.foreground.hexRGB)), ("background", .string(m.background.hexRGB)),
-                                 ("role", .string(m.role))])
-        if let large = m.largeText { measured["largeText"] = .bool(large) }
-        if let size = m.fontSize { measured["fontSize"] = .number(size) }
+        // The entries in their report order, gathered once (no key is looked up on the way).
+        var entries: [(String, Measured.Value)] = [("ratio", .number(m.ratio)), ("required", .number(m.required)),
+                                                   ("foreground", .string(m.foreground.hexRGB)),
+                                                   ("background", .string(m.background.hexRGB)), ("role", .string(m.role))]
+        entries.reserveCapacity(14)
+        if let large = m.largeText { entries.append(("largeText", .bool(large))) }
+        if let size = m.fontSize { entries.append(("fontSize", .number(size))) }
         if let suggestion = m.suggestion {
-            measured["suggestion"] = .string(suggestion.hexRGB)
-            measured["suggestionRatio"] = .number(Contrast.ratio(suggestion, m.background))
+            entries.append(("suggestion", .string(suggestion.hexRGB)))
+            entries.append(("suggestionRatio", .number(Contrast.ratio(suggestion, m.background))))
         }
-        if let alpha = m.suggestedAlpha { measured["suggestedAlpha"] = .number(alpha) }
-        if let token = m.suggestedToken { measured["suggestedToken"] = .string(token) }
+        if let alpha = m.suggestedAlpha { entries.append(("suggestedAlpha", .number(alpha))) }
+        if let token = m.suggestedToken { entries.append(("suggestedToken", .string(token))) }
         if let fix = m.fix {
-            measured["fix"] = .objects(fix.map { change in
+            entries.append(("fix", .objects(fix.map { change in
                 Measured([("role", .string(change.role)), ("from", .string(change.from.hexString)),
                           ("to", .string(change.to.hexString))])
-            })
+            })))
         }
-        if let origin = m.foregroundOrigin { measured["foregroundSource"] = origin.measured }
-        if let origin = m.backgroundOrigin { measured["backgroundSource"] = origin.measured }
+        if let origin = m.foregroundOrigin { entries.append(("foregroundSource", origin.measured)) }
+        if let origin = m.backgroundOrigin { entries.append(("backgroundSource", origin.measured)) }
+        let measured = Measured(entries)
         return finding(["subject": m.subject, "ratio": Contrast.format(m.ratio, against: m.required),
                         "required": formatThreshold(m.required), "wcag": m.wcag.joined(separator: ", "),
                         "theme": m.theme.name],
