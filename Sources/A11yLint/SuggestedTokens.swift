@@ -21,11 +21,21 @@ enum SuggestedTokens {
     }
 
     /// Fills `suggestedToken` of the failing pairs; nothing to do (and nothing read) when no
-    /// failing pair's colour is a reference.
+    /// failing pair's colour is a token or colour-set reference, and only the kind of source
+    /// the failing references name is read.
     static func fill(_ measurements: inout [ContrastMeasurement], spec: ComponentSpec,
                      settings: ColorSettings, cache: ColorSourceCache) {
-        guard measurements.contains(where: { !$0.passes && reference(of: $0) != nil }) else { return }
-        let sources = ColorResolution.sources(for: spec, settings: settings, cache: cache)
+        var readTokens = false, readCatalogs = false
+        for m in measurements where !m.passes {
+            switch reference(of: m).flatMap(ColorReference.init) {
+            case .token?: readTokens = true
+            case .asset?: readCatalogs = true
+            case .system?, nil: continue
+            }
+        }
+        guard readTokens || readCatalogs else { return }
+        let sources = ColorResolution.sources(for: spec, settings: settings, cache: cache,
+                                              tokens: readTokens, catalogs: readCatalogs)
         for i in measurements.indices where !measurements[i].passes {
             guard let text = reference(of: measurements[i]), let reference = ColorReference(text) else { continue }
             let question = Question(source: sources.key, reference: text,
