@@ -64,9 +64,6 @@ public struct ContrastMeasurement: Sendable, Hashable {
     /// other colour of the same source that passes in every appearance the theme is checked
     /// in (`{color.x}` or `asset:Name`); nil when none does or nobody looked.
     public var suggestedToken: String?
-    /// No longer set (the theme's `fix` replaces it); kept until HTMLReporter's rows stop
-    /// reading it.
-    public var roleSuggestion: RGBA?
     /// Which check of the spec this pair belongs to: the pairs of one check are
     /// alternatives (a button's fill, else its border); the check passes when one does.
     public var check = 0
