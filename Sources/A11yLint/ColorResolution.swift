@@ -38,11 +38,14 @@ struct ColorResolution {
 
     /// The token source and asset catalogs `spec`'s references resolve in (read already when it
     /// was resolved), and a key naming them for the run's caches.
-    static func sources(for spec: ComponentSpec, settings: ColorSettings, cache: ColorSourceCache)
+    /// Only the kinds asked for are read (`tokens`, `catalogs`): a spec whose failing colours
+    /// are all colour sets reads no token file, and the other way round.
+    static func sources(for spec: ComponentSpec, settings: ColorSettings, cache: ColorSourceCache,
+                        tokens readTokens: Bool = true, catalogs readCatalogs: Bool = true)
         -> (tokens: (any ColorSource)?, catalogs: [any ColorSource], key: String) {
         var resolution = ColorResolution(spec: spec, settings: settings, cache: cache)
-        let tokens = resolution.tokenPaths.isEmpty ? nil : resolution.tokens(at: nil)
-        let catalogs = resolution.catalogPaths.isEmpty ? [] : (resolution.catalogs(at: nil) ?? [])
+        let tokens = resolution.tokenPaths.isEmpty || !readTokens ? nil : resolution.tokens(at: nil)
+        let catalogs = resolution.catalogPaths.isEmpty || !readCatalogs ? [] : (resolution.catalogs(at: nil) ?? [])
         let key = ([String(resolution.tokensIsList)] + resolution.tokenPaths + ["|"] + resolution.catalogPaths).joined(separator: "\u{1F}")
         return (tokens, catalogs, key)
     }

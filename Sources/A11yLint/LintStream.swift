@@ -157,11 +157,13 @@ struct LintStream: Sendable {
             }
         }
         let batch = max(1, jobs * filesPerJob)
-        var start = 0
-        while start < rest.count {
-            let slice = Array(rest[start..<min(rest.count, start + batch)])
-            start += slice.count
-            let outcomes = parallelMap(slice) { groups[$0.group].linter.lintFile($0.input) }
+        let batches = stride(from: 0, to: rest.count, by: batch).map { Array(rest[$0..<min(rest.count, $0 + batch)]) }
+        // While one batch's results are handed over (the writer works on this thread), the
+        // next batch is linted on the workers: no core waits for the writer.
+        var ahead = batches.first.map(lintAhead)
+        for index in batches.indices {
+            let outcomes = ahead!.wait()
+            ahead = index + 1 < batches.count ? lintAhead(batches[index + 1]) : nil
             var byFile: [String: FileResults] = [:]
             for outcome in outcomes {
                 for results in add(outcome, to: &totals) { byFile[results.file, default: FileResults(file: results.file)].merge(results) }
@@ -174,6 +176,38 @@ struct LintStream: Sendable {
             }
         }
         emitPending(before: nil)
+    }
+
+    /// Lints `items` on the workers, started now; `wait()` gives the outcomes in order. With
+    /// one job, nothing runs beside the caller: the items are linted in `wait()`.
+    private func lintAhead(_ items: [Item]) -> Pending {
+        let pending = Pending()
+        let work: @Sendable () -> [Linter.FileOutcome] = { [self] in
+            parallelMap(items) { groups[$0.group].linter.lintFile($0.input) }
+        }
+        if jobs <= 1 {
+            pending.work = work
+        } else {
+            pending.group.enter()
+            DispatchQueue.global().async {
+                pending.outcomes = work()
+                pending.group.leave()
+            }
+        }
+        return pending
+    }
+
+    /// A batch being linted (`lintAhead`).
+    final class Pending: @unchecked Sendable {
+        let group = DispatchGroup()
+        var outcomes: [Linter.FileOutcome] = []
+        var work: (@Sendable () -> [Linter.FileOutcome])?
+
+        func wait() -> [Linter.FileOutcome] {
+            if let work { return work() }
+            group.wait()
+            return outcomes
+        }
     }
 
     /// Counts `outcome` into `totals` and returns its results by file (one file, but for an

@@ -143,12 +143,13 @@ public final class Linter: Sendable {
     func runSpecRules(_ spec: ComponentSpec) -> SpecRun {
         let passes = spec.labelPasses()
         guard let first = passes.first else {
-            let contrast = measureContrast(spec)
-            return SpecRun(findings: runSpecRulesInText(spec, contrast: contrast), contrast: contrast, spec: spec)
+            let (contrast, tally) = measureContrast(spec)
+            return SpecRun(findings: runSpecRulesInText(spec, contrast: contrast), contrast: contrast, spec: spec,
+                           contrastTally: tally)
         }
         let translated = spec.translatedVariants
-        let contrast = measureContrast(first.spec)
-        var run = SpecRun(findings: [], contrast: contrast, spec: first.spec)
+        let (contrast, tally) = measureContrast(first.spec)
+        var run = SpecRun(findings: [], contrast: contrast, spec: first.spec, contrastTally: tally)
         for (index, pass) in passes.enumerated() {
             for var finding in runSpecRulesInText(pass.spec, contrast: contrast) {
                 let variant = finding.variant.flatMap { name in translated.contains(name) ? name : nil }
@@ -174,6 +175,8 @@ public final class Linter: Sendable {
         var findings: [Finding]
         var contrast: [ContrastMeasurement]?
         var spec: ComponentSpec
+        /// The contrast checks counted while they were measured (nil when nothing measured them).
+        var contrastTally: ContrastTally?
         /// The languages and plural forms the labels were checked in (empty without a
         /// String Catalog).
         var passes: [LabelPass] = []
@@ -181,13 +184,15 @@ public final class Linter: Sendable {
         var languages: Int { passes.isEmpty ? 1 : Set(passes.map(\.language)).count }
     }
 
-    /// The spec's contrast pairs, when a rule, the fixer or the report reads them.
-    func measureContrast(_ spec: ComponentSpec) -> [ContrastMeasurement]? {
+    /// The spec's contrast pairs, when a rule, the fixer or the report reads them, and its
+    /// checks counted in the same pass (the coverage entry's pairs).
+    func measureContrast(_ spec: ComponentSpec) -> ([ContrastMeasurement]?, ContrastTally?) {
         guard specRules.readsContrast(spec.kind) || configuration.reportFixes
-                || configuration.reportNeeds.contains(.contrast) else { return nil }
-        var measurements = ContrastMeasurements.measure(spec, options: configuration.ruleOptions)
+                || configuration.reportNeeds.contains(.contrast) else { return (nil, nil) }
+        var tally = ContrastTally()
+        var measurements = ContrastMeasurements.measure(spec, options: configuration.ruleOptions, tally: &tally)
         SuggestedTokens.fill(&measurements, spec: spec, settings: configuration.colors, cache: configuration.colorSources)
-        return measurements
+        return (measurements, tally)
     }
 
     /// What the report keeps of a linted spec, when the reporter needs more than findings.

@@ -23,7 +23,9 @@ extension Linter {
         var kinds: Set<ColorPairRequest.Kind> = []
         if rules.contains(TextContrastRule().id) { kinds.insert(.text) }
         if rules.contains(NonTextContrastRule().id) { kinds.insert(.nonText) }
-        let contrast = kinds.isEmpty ? ContrastCoverage() : ContrastCoverage(spec, kinds: kinds)
+        // Counted while measuring when the spec was measured, else walked here.
+        let contrast = kinds.isEmpty ? ContrastCoverage()
+            : run.contrastTally.map { $0.coverage(kinds: kinds) } ?? ContrastCoverage(spec, kinds: kinds)
         // The theme names `ComponentSpec.themes(for:)` picks, without merging colours.
         let all = spec.themes.map(\.name)
         var themes: Set<String> = []

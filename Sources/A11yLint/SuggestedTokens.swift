@@ -30,11 +30,24 @@ enum SuggestedTokens {
     }
 
     /// Fills `suggestedToken` of the failing pairs; nothing to do (and nothing read) when no
-    /// failing pair's colour is a reference.
+    /// failing pair's colour is a token or colour-set reference, and only the kind of source
+    /// the failing references name is read.
     static func fill(_ measurements: inout [ContrastMeasurement], spec: ComponentSpec,
                      settings: ColorSettings, cache: ColorSourceCache) {
-        guard measurements.contains(where: { m in !m.passes && Side.allCases.contains { searchable(m, $0) != nil } }) else { return }
-        let sources = ColorResolution.sources(for: spec, settings: settings, cache: cache)
+        var searched = false, readTokens = false, readCatalogs = false
+        for m in measurements where !m.passes {
+            // The side a suggestion is searched for (below): the foreground's reference first.
+            guard let text = searchable(m, .foreground) ?? searchable(m, .background) else { continue }
+            searched = true
+            switch ColorReference(text) {
+            case .token?: readTokens = true
+            case .asset?: readCatalogs = true
+            case .system?, nil: break
+            }
+        }
+        guard searched else { return }
+        let sources = ColorResolution.sources(for: spec, settings: settings, cache: cache,
+                                              tokens: readTokens, catalogs: readCatalogs)
         for i in measurements.indices where !measurements[i].passes {
             // The foreground's source when it is a reference, else the background's.
             let side: Side = searchable(measurements[i], .foreground) != nil ? .foreground : .background

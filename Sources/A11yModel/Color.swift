@@ -57,28 +57,46 @@ public struct RGBA: Sendable, Hashable {
 
     /// WCAG 2.x relative luminance (sRGB linearisation threshold 0.04045).
     public var relativeLuminance: Double {
-        func linear(_ c: Double) -> Double {
-            c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+        0.2126 * Self.linear(red) + 0.7152 * Self.linear(green) + 0.0722 * Self.linear(blue)
     }
+
+    /// A channel linearised; the 256 levels `#RRGGBB` writes come from a table (the same values).
+    private static func linear(_ c: Double) -> Double {
+        let level = (c * 255).rounded()
+        if level >= 0, level <= 255, Double(Int(level)) / 255 == c { return linearLevels[Int(level)] }
+        return linearised(c)
+    }
+
+    private static func linearised(_ c: Double) -> Double {
+        c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+
+    private static let linearLevels: [Double] = (0...255).map { linearised(Double($0) / 255) }
 
     /// `#RRGGBB` upper-case (alpha dropped): how reports name an opaque color.
-    public var hexRGB: String {
-        func byte(_ c: Double) -> String {
-            let v = Int((min(max(c, 0), 1) * 255).rounded())
-            let s = String(v, radix: 16, uppercase: true)
-            return s.count == 1 ? "0" + s : s
-        }
-        return "#" + byte(red) + byte(green) + byte(blue)
-    }
+    public var hexRGB: String { hex(alpha: false) }
 
     /// `#RRGGBB` when opaque, `#RRGGBBAA` otherwise.
-    public var hexString: String {
-        guard !isOpaque else { return hexRGB }
-        let v = Int((min(max(alpha, 0), 1) * 255).rounded())
-        let s = String(v, radix: 16, uppercase: true)
-        return hexRGB + (s.count == 1 ? "0" + s : s)
+    public var hexString: String { hex(alpha: !isOpaque) }
+
+    /// Written into a few bytes, not through intermediate strings: reports name many colours.
+    private func hex(alpha withAlpha: Bool) -> String {
+        let digits: StaticString = "0123456789ABCDEF"
+        var bytes: (UInt64, UInt64) = (0, 0)
+        let count = withAlpha ? 9 : 7
+        return withUnsafeMutableBytes(of: &bytes) { buffer in
+            func put(_ channel: Double, at index: Int) {
+                let v = Int((min(max(channel, 0), 1) * 255).rounded())
+                buffer[index] = digits.utf8Start[v >> 4]
+                buffer[index + 1] = digits.utf8Start[v & 15]
+            }
+            buffer[0] = UInt8(ascii: "#")
+            put(red, at: 1)
+            put(green, at: 3)
+            put(blue, at: 5)
+            if withAlpha { put(alpha, at: 7) }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[0..<count]), as: UTF8.self)
+        }
     }
 }
 
@@ -88,7 +106,19 @@ public enum Contrast {
     public static func format(_ ratio: Double, against required: Double) -> String {
         var shown = (ratio * 100).rounded() / 100
         if ratio < required, shown >= required { shown = (ratio * 100).rounded(.down) / 100 }
-        return String(format: "%.2f", shown)
+        return twoDecimals(shown)
+    }
+
+    /// `String(format: "%.2f", value)`, without Foundation's formatter for a value that has
+    /// two decimals already (hundredths, as `format` rounds them; the same text).
+    public static func twoDecimals(_ value: Double) -> String {
+        let hundredths = (value * 100).rounded()
+        guard value > 0 || value.bitPattern == 0, value < 1e9, hundredths / 100 == value else {
+            return String(format: "%.2f", value)
+        }
+        let cents = Int(hundredths)
+        let fraction = cents % 100
+        return "\(cents / 100)." + (fraction < 10 ? "0" : "") + String(fraction)
     }
 
     /// WCAG 2.x contrast ratio of two opaque colors, unrounded, ≥ 1.

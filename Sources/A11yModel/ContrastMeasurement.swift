@@ -4,8 +4,35 @@
 public struct ContrastMeasurement: Sendable, Hashable {
     public enum Kind: Sendable, Hashable { case text, nonText }
     public var kind: Kind
-    public var variant: Variant
-    public var theme: Theme
+    /// The variant and the theme measured, held once for all the pairs of that variant in
+    /// that theme: copying a measurement retains one object, not every string of both.
+    public var place: Place
+    public var variant: Variant {
+        get { place.variant }
+        set { place = Place(variant: newValue, theme: place.theme) }
+    }
+    public var theme: Theme {
+        get { place.theme }
+        set { place = Place(variant: place.variant, theme: newValue) }
+    }
+
+    /// A variant in a theme (`place`).
+    public final class Place: Sendable, Hashable {
+        public let variant: Variant
+        public let theme: Theme
+
+        public init(variant: Variant, theme: Theme) {
+            self.variant = variant
+            self.theme = theme
+        }
+
+        public static func == (a: Place, b: Place) -> Bool { a === b || (a.variant == b.variant && a.theme == b.theme) }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(variant)
+            hasher.combine(theme)
+        }
+    }
     /// The color role measured (textEnabled, checkedFill, checkmark, …).
     public var role: String
     /// "Label text", "Checkmark", …: how messages name it.
@@ -37,9 +64,6 @@ public struct ContrastMeasurement: Sendable, Hashable {
     /// other colour of the same source that passes in every appearance the theme is checked
     /// in (`{color.x}` or `asset:Name`); nil when none does or nobody looked.
     public var suggestedToken: String?
-    /// No longer set (the theme's `fix` replaces it); kept until HTMLReporter's rows stop
-    /// reading it.
-    public var roleSuggestion: RGBA?
     /// Which check of the spec this pair belongs to: the pairs of one check are
     /// alternatives (a button's fill, else its border); the check passes when one does.
     public var check = 0
@@ -56,9 +80,17 @@ public struct ContrastMeasurement: Sendable, Hashable {
     public init(kind: Kind, variant: Variant, theme: Theme, role: String, subject: String, foreground: RGBA,
                 background: RGBA, ratio: Double, required: Double, wcag: [String], largeText: Bool? = nil,
                 fontSize: Double? = nil, colorLocation: SourceLocation? = nil) {
+        self.init(kind: kind, place: Place(variant: variant, theme: theme), role: role, subject: subject,
+                  foreground: foreground, background: background, ratio: ratio, required: required, wcag: wcag,
+                  largeText: largeText, fontSize: fontSize, colorLocation: colorLocation)
+    }
+
+    /// The same, for a variant and theme shared with other pairs.
+    public init(kind: Kind, place: Place, role: String, subject: String, foreground: RGBA,
+                background: RGBA, ratio: Double, required: Double, wcag: [String], largeText: Bool? = nil,
+                fontSize: Double? = nil, colorLocation: SourceLocation? = nil) {
         self.kind = kind
-        self.variant = variant
-        self.theme = theme
+        self.place = place
         self.role = role
         self.subject = subject
         self.foreground = foreground

@@ -93,6 +93,22 @@ public struct Measured: Sendable, Hashable {
         for (key, value) in entries { hasher.combine(key); hasher.combine(value) }
     }
 
+    /// The bytes `json.write(to:indent:)` writes (pretty), written straight to `out`
+    /// without building the `JSONOutput` tree: reports write one per finding.
+    public func write(to out: inout [UInt8], indent: Int) {
+        guard !entries.isEmpty else { out.append(contentsOf: "{}".utf8); return }
+        out.append(UInt8(ascii: "{"))
+        for index in entries.indices {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONOutput.newline(indent + 1, to: &out)
+            JSONOutput.writeString(entries[index].key, to: &out)
+            out.append(contentsOf: ": ".utf8)
+            entries[index].value.write(to: &out, indent: indent + 1)
+        }
+        JSONOutput.newline(indent, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
     public var json: JSONOutput {
         .object(entries.map { entry in
             switch entry.value {
@@ -175,5 +191,36 @@ public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public static func order(_ a: InputError, _ b: InputError) -> Bool {
         a.location != b.location ? a.location < b.location : a.message < b.message
+    }
+}
+
+extension Measured.Value {
+    /// This value as `Measured.json` writes it, at nesting level `indent`.
+    func write(to out: inout [UInt8], indent: Int) {
+        switch self {
+        case .number(let d): out.append(contentsOf: JSONOutput.format(d).utf8)
+        case .string(let s): JSONOutput.writeString(s, to: &out)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .object(let fields): fields.write(to: &out, indent: indent)
+        case .numbers(let list): Self.writeArray(list.count, to: &out, indent: indent) { out, i in
+            out.append(contentsOf: JSONOutput.format(list[i]).utf8)
+        }
+        case .objects(let list): Self.writeArray(list.count, to: &out, indent: indent) { out, i in
+            list[i].write(to: &out, indent: indent + 1)
+        }
+        }
+    }
+
+    private static func writeArray(_ count: Int, to out: inout [UInt8], indent: Int,
+                                   _ item: (inout [UInt8], Int) -> Void) {
+        guard count > 0 else { out.append(contentsOf: "[]".utf8); return }
+        out.append(UInt8(ascii: "["))
+        for i in 0..<count {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            JSONOutput.newline(indent + 1, to: &out)
+            item(&out, i)
+        }
+        JSONOutput.newline(indent, to: &out)
+        out.append(UInt8(ascii: "]"))
     }
 }

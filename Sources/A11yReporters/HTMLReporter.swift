@@ -508,10 +508,7 @@ public struct HTMLReporter: Reporter {
         }
         if let fix = finding.measured.objects("fix") {
             out += "<p class=\"suggestion\">Fix for this theme: " + fix.map { entry -> String in
-                let from = entry.string("from") ?? "", to = entry.string("to") ?? ""
-                return "<code>\(Markup.escape(entry.string("role") ?? ""))</code> "
-                    + (RGBA(hex: from).map { chip($0, translucent: true) } ?? "") + "<code>\(Markup.escape(from))</code> → "
-                    + (RGBA(hex: to).map { chip($0, translucent: true) } ?? "") + "<code>\(Markup.escape(to))</code>"
+                fixChange(role: entry.string("role") ?? "", from: entry.string("from") ?? "", to: entry.string("to") ?? "")
             }.joined(separator: ", ") + "</p>\n"
         } else if case .string(let hex)? = finding.measured["suggestion"], let colour = RGBA(hex: hex) {
             out += "<p class=\"suggestion\">No colour change passes every pair of this theme; this pair alone passes with "
@@ -519,7 +516,7 @@ public struct HTMLReporter: Reporter {
         }
         let links = wcagLinks(finding.wcag)
         if !links.isEmpty { out += "<p class=\"wcag\">\(links)</p>\n" }
-        let shown = finding.measured.entries.filter { !["suggestion", "suggestionRatio", "suggestedAlpha", "roleSuggestion", "fix"].contains($0.key) }
+        let shown = finding.measured.entries.filter { !["suggestion", "suggestionRatio", "suggestedAlpha", "fix"].contains($0.key) }
         if !shown.isEmpty {
             let required: Double? = { if case .number(let r)? = finding.measured["required"] { return r }; return nil }()
             out += "<dl class=\"measured\">"
@@ -562,7 +559,7 @@ public struct HTMLReporter: Reporter {
             let signature = ([row.role, row.subject] + themes.map { theme -> String in
                 guard let m = row.cells[theme] else { return "-" }
                 return "\(m.written.hexString) \(m.foreground.hexRGB) \(m.background.hexRGB) \(m.ratio) \(m.required) \(m.excused)"
-                    + " \(m.suggestion?.hexRGB ?? "") \(m.suggestedAlpha ?? -1) \(m.roleSuggestion?.hexRGB ?? "")"
+                    + " \(m.suggestion?.hexRGB ?? "") \(m.suggestedAlpha ?? -1) \(m.fix ?? [])"
             }).joined(separator: "\u{1F}")
             if let at = rowIndex[signature] {
                 rows[at].variants.append(contentsOf: row.variants)
@@ -583,7 +580,7 @@ public struct HTMLReporter: Reporter {
         out += "<h3 id=\"\(id)-contrast\">Contrast by state and theme</h3>\n"
         out += "<p>\(counted(details.contrast.count, "pair")) measured, \(failing) failing. Each cell shows the colour as written "
             + "in the spec, the colour it composites to over its background, the ratio and what it needs, and for a "
-            + "failure the nearest colour that passes.</p>\n"
+            + "failure the theme's consistent fix for it, or the nearest colour that passes when there is none.</p>\n"
         out += "<div class=\"table-wrap\" role=\"region\" aria-labelledby=\"\(id)-grid-caption\" tabindex=\"0\">\n"
         out += "<table class=\"grid\">\n<caption id=\"\(id)-grid-caption\">Contrast of \(escapedTitle): "
             + "colour roles per state (rows) in each theme (columns)</caption>\n<thead>\n<tr><th scope=\"col\">State and colour role</th>"
@@ -629,13 +626,25 @@ public struct HTMLReporter: Reporter {
         default: out += "<span class=\"verdict fail\"><span aria-hidden=\"true\">✗</span> Fail</span>"
         }
         out += " <span class=\"ratio\">\(ratioText(m.ratio, required: m.required)):1, \(needs)</span>"
-        if m.isReported, let suggestion = m.suggestion {
+        if m.isReported, let fix = m.fix, !fix.isEmpty {
+            // The theme's consistent fix for this pair's check, as the findings list shows it.
+            out += "<span class=\"suggestion\">Fix for this theme: " + fix.map { change in
+                fixChange(role: change.role, from: change.from.hexString, to: change.to.hexString)
+            }.joined(separator: ", ") + "</span>"
+        } else if m.isReported, let suggestion = m.suggestion {
             out += "<span class=\"suggestion\">Try \(chip(suggestion)) <code>\(suggestion.hexRGB)</code> "
                 + "(\(ratioText(Contrast.ratio(suggestion, m.background), required: m.required)):1)"
             if let alpha = m.suggestedAlpha { out += ", or opacity \(alphaText(alpha))" }
             out += "</span>"
         }
         out += "</td>"
+    }
+
+    /// One change of a theme's fix: the role, and the colour as written and as fixed.
+    static func fixChange(role: String, from: String, to: String) -> String {
+        "<code>\(Markup.escape(role))</code> "
+            + (RGBA(hex: from).map { chip($0, translucent: true) } ?? "") + "<code>\(Markup.escape(from))</code> → "
+            + (RGBA(hex: to).map { chip($0, translucent: true) } ?? "") + "<code>\(Markup.escape(to))</code>"
     }
 
     /// The pair drawn as it appears: text on its background, or a mark on it. SVG, so the

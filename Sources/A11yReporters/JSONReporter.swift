@@ -187,11 +187,7 @@ public struct JSONReporter: Reporter {
             JSONOutput.writeString(plural, to: &out)
         }
         out.append(contentsOf: FindingKeys.measured)
-        if finding.measured.isEmpty {
-            out.append(contentsOf: "{}".utf8)
-        } else {
-            finding.measured.json.write(to: &out, indent: 3)
-        }
+        finding.measured.write(to: &out, indent: 3)
         JSONOutput.newline(2, to: &out)
         out.append(UInt8(ascii: "}"))
     }

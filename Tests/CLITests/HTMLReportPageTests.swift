@@ -51,11 +51,12 @@ struct HTMLReportPageTests {
 
     @Test func gridSwatchesSuggestionsDrawingsAndStrip() throws {
         let page = Self.page
-        // The grid: themes as columns, failing cells in words with the suggestion beside them.
+        // The grid: themes as columns, failing cells in words with the theme's fix beside them.
         #expect(page.contains("<caption id=\"component-1-grid-caption\">Contrast of BrandCheckbox: colour roles per state (rows) in each theme (columns)</caption>"))
         #expect(page.contains("<th scope=\"col\">frisbee/light</th><th scope=\"col\">frisbee/dark</th>"))
         #expect(page.contains("<span class=\"verdict fail\"><span aria-hidden=\"true\">✗</span> Fail</span> <span class=\"ratio\">3.94:1, needs 4.5:1</span>"
-            + "<span class=\"suggestion\">Try <span class=\"chip\" style=\"background-color:#707070\" aria-hidden=\"true\"></span> <code>#707070</code> (4.54:1), or opacity 55%</span>"))
+            + "<span class=\"suggestion\">Fix for this theme: <code>textEnabled</code> <span class=\"chip\""))
+        #expect(page.contains("<code>#00000080</code> → <span class=\"chip\" style=\"background:linear-gradient(#0000008A,#0000008A),"))
         // The colour as written (translucent) and as composited.
         #expect(page.contains("<code>#00000080</code> → <span class=\"chip\" style=\"background-color:#7A7A7A\" aria-hidden=\"true\"></span> <code>#7A7A7A</code> on"))
         // Identical findings across themes and variants are one card.

@@ -7,14 +7,24 @@ public enum ContrastMeasurements {
     /// exempts inactive components), in every theme the variant uses, as the spec's kind
     /// forms them (`KindDefinition.contrastChecks`).
     public static func measure(_ spec: ComponentSpec, options: RuleOptions) -> [ContrastMeasurement] {
+        var tally = ContrastTally()
+        return measure(spec, options: options, tally: &tally)
+    }
+
+    /// `measure(_:options:)`, counting the checks into `tally` in the same pass (the spec's
+    /// coverage entry).
+    public static func measure(_ spec: ComponentSpec, options: RuleOptions,
+                               tally: inout ContrastTally) -> [ContrastMeasurement] {
         guard let definition = spec.definition else { return [] }
         var result: [ContrastMeasurement] = []
         var checks = 0
         for variant in spec.variants where variant.isEnabled {
             for theme in spec.themes(for: variant) {
                 let own = spec.themes.first { $0.name == theme.name }
+                let place = ContrastMeasurement.Place(variant: variant, theme: theme)
                 for check in definition.contrastChecks(for: variant, in: theme, spec: spec) {
-                    var group = check.alternatives.compactMap { measure($0, spec, variant, theme, options) }
+                    var group = check.alternatives.compactMap { measure($0, spec, place, options) }
+                    tally.add(check, variant, theme, measurable: !group.isEmpty)
                     guard !group.isEmpty else { continue }
                     // One finding per check: none when an alternative passes, else on the first.
                     let met = group.contains(where: \.passes)
@@ -43,8 +53,9 @@ public enum ContrastMeasurements {
         return "\(role)@\(location.line):\(location.column)"
     }
 
-    private static func measure(_ request: ColorPairRequest, _ spec: ComponentSpec, _ variant: Variant, _ theme: Theme,
+    private static func measure(_ request: ColorPairRequest, _ spec: ComponentSpec, _ place: ContrastMeasurement.Place,
                                 _ options: RuleOptions) -> ContrastMeasurement? {
+        let variant = place.variant, theme = place.theme
         guard let color = theme.colors[request.role], color.unverified == nil,
               theme.background.unverified == nil else { return nil }
         if request.kind == .text, variant.visibleText == nil { return nil }
@@ -58,7 +69,7 @@ public enum ContrastMeasurements {
             backgroundOrigin = under.origin
         }
         if request.kind == .nonText {
-            var m = pair(.nonText, variant, theme, role: request.role, subject: request.subject, color: color,
+            var m = pair(.nonText, place, role: request.role, subject: request.subject, color: color,
                          on: background, required: WCAG.nonTextContrast, wcag: [WCAG.nonTextContrastCriterion])
             m.backgroundRole = backgroundRole
             m.backgroundOrigin = backgroundOrigin
@@ -67,7 +78,7 @@ public enum ContrastMeasurements {
         // WCAG sizes are rendered sizes: the Dynamic Type category scales the font.
         let size = spec.typography.size * variant.contentSize.scale
         let large = size >= options.largeTextSize || (spec.typography.isBold && size >= options.largeBoldTextSize)
-        var m = pair(.text, variant, theme, role: request.role, subject: request.subject, color: color, on: background,
+        var m = pair(.text, place, role: request.role, subject: request.subject, color: color, on: background,
                      required: options.level.requiredTextRatio(largeText: large), wcag: [options.level.textCriterion])
         m.largeText = large
         m.fontSize = size
@@ -93,11 +104,11 @@ public enum ContrastMeasurements {
         }
     }
 
-    private static func pair(_ kind: ContrastMeasurement.Kind, _ variant: Variant, _ theme: Theme, role: String,
+    private static func pair(_ kind: ContrastMeasurement.Kind, _ place: ContrastMeasurement.Place, role: String,
                              subject: String, color: ThemeColor, on background: RGBA, required: Double,
                              wcag: [String]) -> ContrastMeasurement {
         let fg = color.color.isOpaque ? color.color : color.color.composited(over: background)
-        var m = ContrastMeasurement(kind: kind, variant: variant, theme: theme, role: role, subject: subject,
+        var m = ContrastMeasurement(kind: kind, place: place, role: role, subject: subject,
                                     foreground: fg, background: background, ratio: Contrast.ratio(fg, background),
                                     required: required, wcag: wcag, colorLocation: color.location)
         m.written = color.color
@@ -112,25 +123,28 @@ extension SpecRuleContext {
     func contrastFinding(_ m: ContrastMeasurement, spec: ComponentSpec) -> Finding {
         // Variants with no place of their own (the built-in set) point at the color.
         let location = m.variant.origin == .defaults ? (m.colorLocation ?? m.variant.location) : m.variant.location
-        var measured = Measured([("ratio", .number(m.ratio)), ("required", .number(m.required)),
-                                 ("foreground", .string(m.foreground.hexRGB)), ("background", .string(m.background.hexRGB)),
-                                 ("role", .string(m.role))])
-        if let large = m.largeText { measured["largeText"] = .bool(large) }
-        if let size = m.fontSize { measured["fontSize"] = .number(size) }
+        // The entries in their report order, gathered once (no key is looked up on the way).
+        var entries: [(String, Measured.Value)] = [("ratio", .number(m.ratio)), ("required", .number(m.required)),
+                                                   ("foreground", .string(m.foreground.hexRGB)),
+                                                   ("background", .string(m.background.hexRGB)), ("role", .string(m.role))]
+        entries.reserveCapacity(14)
+        if let large = m.largeText { entries.append(("largeText", .bool(large))) }
+        if let size = m.fontSize { entries.append(("fontSize", .number(size))) }
         if let suggestion = m.suggestion {
-            measured["suggestion"] = .string(suggestion.hexRGB)
-            measured["suggestionRatio"] = .number(Contrast.ratio(suggestion, m.background))
+            entries.append(("suggestion", .string(suggestion.hexRGB)))
+            entries.append(("suggestionRatio", .number(Contrast.ratio(suggestion, m.background))))
         }
-        if let alpha = m.suggestedAlpha { measured["suggestedAlpha"] = .number(alpha) }
-        if let token = m.suggestedToken { measured["suggestedToken"] = .string(token) }
+        if let alpha = m.suggestedAlpha { entries.append(("suggestedAlpha", .number(alpha))) }
+        if let token = m.suggestedToken { entries.append(("suggestedToken", .string(token))) }
         if let fix = m.fix {
-            measured["fix"] = .objects(fix.map { change in
+            entries.append(("fix", .objects(fix.map { change in
                 Measured([("role", .string(change.role)), ("from", .string(change.from.hexString)),
                           ("to", .string(change.to.hexString))])
-            })
+            })))
         }
-        if let origin = m.foregroundOrigin { measured["foregroundSource"] = origin.measured }
-        if let origin = m.backgroundOrigin { measured["backgroundSource"] = origin.measured }
+        if let origin = m.foregroundOrigin { entries.append(("foregroundSource", origin.measured)) }
+        if let origin = m.backgroundOrigin { entries.append(("backgroundSource", origin.measured)) }
+        let measured = Measured(entries)
         return finding(["subject": m.subject, "ratio": Contrast.format(m.ratio, against: m.required),
                         "required": formatThreshold(m.required), "wcag": m.wcag.joined(separator: ", "),
                         "theme": m.theme.name],

@@ -67,16 +67,15 @@ public struct ContrastCoverage: Sendable, Hashable {
     public init() {}
 
     /// The checks of `spec` whose kind (text or non-text, as the first alternative's) is in
-    /// `kinds`: those of the contrast rules that run.
+    /// `kinds`: those of the contrast rules that run. (`ContrastMeasurements.measure` counts
+    /// the same in its own pass, `ContrastTally`, when it measures the spec anyway.)
     public init(_ spec: ComponentSpec, kinds: Set<ColorPairRequest.Kind>) {
+        var tally = ContrastTally()
         ContrastCoverage.eachCheck(spec) { variant, theme, check in
-            guard let first = check.alternatives.first, kinds.contains(first.kind) else { return }
-            if let (_, _, reason) = ContrastUnverifiedRule.unmeasurable(check, variant, theme) {
-                unverified[reason, default: 0] += 1
-            } else if check.alternatives.contains(where: { Self.isMeasurable($0, variant, theme) }) {
-                checked += 1
-            }
+            tally.add(check, variant, theme,
+                      measurable: check.alternatives.contains(where: { Self.isMeasurable($0, variant, theme) }))
         }
+        self = tally.coverage(kinds: kinds)
     }
 
     public var unverifiedCount: Int { unverified.values.reduce(0, +) }
@@ -100,5 +99,34 @@ public struct ContrastCoverage: Sendable, Hashable {
             return false
         }
         return theme.background.unverified == nil
+    }
+}
+
+/// The contrast checks of a spec counted by kind (text or non-text, as the first
+/// alternative's) while they are walked: measured, or unmeasurable and why. `coverage(kinds:)`
+/// keeps the kinds whose rules run.
+public struct ContrastTally: Sendable {
+    private var checked: [ColorPairRequest.Kind: Int] = [:]
+    private var unverified: [ColorPairRequest.Kind: [String: Int]] = [:]
+
+    public init() {}
+
+    /// One check of `variant` in `theme`; `measurable`: one of its alternatives can be measured.
+    mutating func add(_ check: ContrastCheck, _ variant: Variant, _ theme: Theme, measurable: Bool) {
+        guard let kind = check.alternatives.first?.kind else { return }
+        if let (_, _, reason) = ContrastUnverifiedRule.unmeasurable(check, variant, theme) {
+            unverified[kind, default: [:]][reason, default: 0] += 1
+        } else if measurable {
+            checked[kind, default: 0] += 1
+        }
+    }
+
+    public func coverage(kinds: Set<ColorPairRequest.Kind>) -> ContrastCoverage {
+        var result = ContrastCoverage()
+        for kind in kinds {
+            result.checked += checked[kind] ?? 0
+            for (reason, count) in unverified[kind] ?? [:] { result.unverified[reason, default: 0] += count }
+        }
+        return result
     }
 }

@@ -112,7 +112,7 @@ public struct TextClippedRule: SpecRule {
 func formatPoints(_ value: Double) -> String {
     guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
     if value == value.rounded() { return String(Int(value)) }
-    var s = String(format: "%.2f", value)
+    var s = Contrast.twoDecimals(value)
     while s.hasSuffix("0") { s.removeLast() }
     return s
 }
