@@ -467,13 +467,15 @@ final class CompiledSourceRules: @unchecked Sendable {
 }
 
 extension String {
-    /// The text without leading and trailing white space and line breaks: the Unicode
-    /// White_Space characters, which is `CharacterSet.whitespacesAndNewlines` (Zs, tab and the
-    /// line breaks), without Foundation's cost on every call (the catalogue trims every text).
+    /// The text without leading and trailing white space and line breaks, as
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` trims (the Unicode White_Space
+    /// characters and U+200B), without Foundation's cost on every call (the catalogue trims
+    /// every text).
     var trimmedSpace: String {
         let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace || scalar == "\u{200B}" }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
         if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return self }
         return String(scalars[first...last])
     }

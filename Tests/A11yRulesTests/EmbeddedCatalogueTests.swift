@@ -54,5 +54,11 @@ import Yams
                      "é ", "\u{1680}\u{2000}\u{200A}\u{202F}\u{205F}y\u{000B}\u{000C}"] {
             #expect(text.trimmedSpace == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
         }
+        // Every character of the Basic Multilingual Plane, alone and around a letter.
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "\(scalar)a\(scalar)"
+            #expect(text.trimmedSpace == text.trimmingCharacters(in: .whitespacesAndNewlines), "U+\(String(value, radix: 16))")
+        }
     }
 }
