@@ -67,9 +67,16 @@ let package = Package(
         .target(name: "A11yLint",
                 dependencies: ["A11yRules", "A11yColorSources", "A11yReport", "A11ySwiftReader", .product(name: "Yams", package: "Yams")]),
         .target(name: "A11yReporters", dependencies: ["A11yModel", "A11yLayout", "A11yReport"]),
+        // Release builds on Linux link the Swift runtime and Foundation statically: loading and
+        // binding their shared libraries was over half of `a11ylint --version`. The modules are
+        // compiled against the shared Foundation, which names only itself, so the libraries the
+        // static Foundation needs are named here.
         .executableTarget(name: "a11ylint",
                           dependencies: ["A11yLint", "A11yReporters",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationCollections",
+                                                         "-lswiftSynchronization", "-l_FoundationICU", "-l_FoundationCShims"],
+                                                        .when(platforms: [.linux], configuration: .release))]),
 
         .executableTarget(name: "a11ylint-bench",
                           dependencies: ["A11yJSON", "A11ySwiftReader", "A11yModel", "A11yLayout", "A11yRules", "A11yReport", "A11yLint", "A11yReporters"],

@@ -7,11 +7,13 @@ import A11ySwiftReader
 /// in process and in parallel, and prints the time.
 ///
 /// Environment:
-/// - `A11YLINT_BENCH_SOURCE_DIR`: write the files there and keep them (scripts/bench-source.sh
+/// - `A11YLINT_BENCH_SOURCE_DIR`: write the files there and keep them (scripts/bench
 ///   reuses them for ripgrep); the anchor patterns go to `<dir>.patterns` (one per line).
 /// - `A11YLINT_BENCH_SOURCE_FILES`: number of files (default 5,000).
 /// - `A11YLINT_BENCH_THREADS`: worker threads (default: all cores).
 /// - `A11YLINT_BENCH_SOURCE_REUSE=1`: keep the files already in the folder (profiling).
+/// - `A11YLINT_BENCH_SOURCE_GENERATE_ONLY=1`: write the files and patterns, measure nothing
+///   (scripts/bench times whole processes on them).
 enum SourceBenchmark {
     static func run() {
         let environment = ProcessInfo.processInfo.environment
@@ -47,6 +49,10 @@ enum SourceBenchmark {
                 .write(to: folder.appendingPathExtension("patterns"), atomically: true, encoding: .utf8)
         } catch {
             print("source: cannot write the benchmark files: \(error)")
+            return
+        }
+        if environment["A11YLINT_BENCH_SOURCE_GENERATE_ONLY"] == "1" {
+            print("source: wrote \(paths.count) files to \(folder.path)")
             return
         }
 

@@ -22,6 +22,11 @@ struct A11yLintCommand: ParsableCommand {
     /// Runs the command line; usage errors exit 2 (the contract), not
     /// ArgumentParser's 64.
     static func main() {
+        // `a11ylint --version` alone is answered before the parser reflects over every
+        // command's options (most of its start-up); the same line ArgumentParser prints.
+        if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
+            exitPrinting(Linter.version + "\n")
+        }
         if let message = unknownSubcommand(Array(CommandLine.arguments.dropFirst())) {
             OutputFile.writeStandardError("a11ylint: " + message + "\n")
             Foundation.exit(2)
@@ -34,16 +39,19 @@ struct A11yLintCommand: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
-            if code == .success {
-                // --help, --version: also through the writer that cannot trap.
-                switch OutputFile.writeStandardOutput(message + "\n") {
-                case .written, .closed: Foundation.exit(0)
-                case .failed(let reason):
-                    OutputFile.writeStandardError("a11ylint: cannot write to standard output: \(reason)\n")
-                    Foundation.exit(2)
-                }
-            }
+            if code == .success { exitPrinting(message + "\n") }
             OutputFile.writeStandardError(message + "\n")
+            Foundation.exit(2)
+        }
+    }
+
+    /// --help, --version: the text through the writer that cannot trap, then exit 0 (2 when
+    /// standard output cannot be written; a closed pipe is not an error).
+    static func exitPrinting(_ text: String) -> Never {
+        switch OutputFile.writeStandardOutput(text) {
+        case .written, .closed: Foundation.exit(0)
+        case .failed(let reason):
+            OutputFile.writeStandardError("a11ylint: cannot write to standard output: \(reason)\n")
             Foundation.exit(2)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Yams
 @testable import A11yRules
 
 /// The catalogue compiled into the binary is the repository's `Rules/` folder, file for file.
@@ -28,5 +29,36 @@ import Testing
         #expect(Set(built.colorSchemes.keys) == Set(folder.colorSchemes.keys))
         #expect(built.entries.map(\.triggeringExamples.count) == folder.entries.map(\.triggeringExamples.count))
         #expect(built.origin == "Rules (built in)")
+        // Read with Yams' basic resolver (no tag is read): every rule, text and value the same.
+        #expect(built.entries.map(\.description) == folder.entries.map(\.description))
+        #expect(built.entries.map(\.swiftlintIDs) == folder.entries.map(\.swiftlintIDs))
+        #expect(built.entries.map(\.triggeringExamples) == folder.entries.map(\.triggeringExamples))
+        #expect(built.entries.map(\.nonTriggeringExamples) == folder.entries.map(\.nonTriggeringExamples))
+        #expect(built.entries.map { Self.plain($0.node) } == folder.entries.map { Self.plain($0.node) })
+        #expect(built.componentCalls.count == folder.componentCalls.count)
+        #expect(try built.sourceRules().ruleIDs == folder.sourceRules().ruleIDs)
+    }
+
+    /// A YAML tree as its texts, without tags.
+    static func plain(_ node: Yams.Node) -> String {
+        switch node {
+        case .scalar(let scalar): return "s:" + scalar.string
+        case .sequence(let sequence): return "[" + sequence.map(plain).joined(separator: ",") + "]"
+        case .mapping(let mapping): return "{" + mapping.map { plain($0.key) + ":" + plain($0.value) }.joined(separator: ",") + "}"
+        case .alias: return "*"
+        }
+    }
+
+    @Test func trimmedSpaceIsFoundationsTrimming() {
+        for text in ["", " ", "a", " a ", "\n\ta b\r\n", "\u{00A0}x\u{2028}", "\u{3000}日本\u{0085}", "x\u{200B}",
+                     "é ", "\u{1680}\u{2000}\u{200A}\u{202F}\u{205F}y\u{000B}\u{000C}"] {
+            #expect(text.trimmedSpace == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
+        }
+        // Every character of the Basic Multilingual Plane, alone and around a letter.
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "\(scalar)a\(scalar)"
+            #expect(text.trimmedSpace == text.trimmingCharacters(in: .whitespacesAndNewlines), "U+\(String(value, radix: 16))")
+        }
     }
 }

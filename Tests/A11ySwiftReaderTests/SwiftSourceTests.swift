@@ -226,7 +226,7 @@ private func slices(_ ranges: [Range<Int>], of code: String) -> [String] {
     }
 
     /// A large file is read whole and right (its speed is the source benchmark's business,
-    /// `scripts/bench-source.sh`, not a timed test's).
+    /// `scripts/bench`, not a timed test's).
     @Test func largeFileLexesWhole() {
         var code = ""
         for i in 0..<20_000 {
