@@ -49,9 +49,29 @@ enum JointFixes {
                                                                      required: m.required))
         }
         // Variants repeat the same checks: each distinct one once, in a stable order.
-        let distinct = Set(checks.values).sorted { $0.description < $1.description }
+        // (Sorted by the text Swift prints for each list of pairs, built without reflection.)
+        let distinct = Set(checks.values).map { (key: orderKey($0), pairs: $0) }
+            .sorted { $0.key < $1.key }.map(\.pairs)
         let backdrop = theme.backdrop?.color ?? .white
         return (ColorFixProblem(colors: colors, backdrop: backdrop.isOpaque ? backdrop : backdrop.composited(over: .white),
                                 checks: distinct), written)
+    }
+
+    /// The text `pairs.description` prints (`[A11yModel.ColorFixProblem.Pair(foreground: "…",
+    /// background: "…", required: 4.5)]`), written directly: the order of a problem's checks has
+    /// always been the order of these texts, and reflection made them a fifth of a spec run.
+    static func orderKey(_ pairs: [ColorFixProblem.Pair]) -> String {
+        var text = "["
+        for (i, pair) in pairs.enumerated() {
+            if i > 0 { text += ", " }
+            text += "A11yModel.ColorFixProblem.Pair(foreground: "
+            text += pair.foreground.debugDescription
+            text += ", background: "
+            text += pair.background.debugDescription
+            text += ", required: "
+            text += pair.required.description
+            text += ")"
+        }
+        return text + "]"
     }
 }
