@@ -27,18 +27,29 @@ public struct RGBA: Sendable, Hashable {
 
     /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (alpha last). The leading `#` is required.
     public init?(hex: String) {
-        guard hex.hasPrefix("#") else { return nil }
-        let digits = Array(hex.dropFirst())
-        // ASCII only: Character.isHexDigit also accepts fullwidth digits, which Int(_:radix:) does not.
-        guard digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
-        func byte(_ s: ArraySlice<Character>) -> Double { Double(Int(String(s), radix: 16)!) / 255 }
+        // Read as UTF-8 bytes: ASCII hex digits only (Character.isHexDigit would also accept
+        // fullwidth digits), 3, 6 or 8 of them after the `#`.
+        var utf8 = hex.utf8[...]
+        guard utf8.first == UInt8(ascii: "#") else { return nil }
+        utf8 = utf8.dropFirst()
+        var digits: [Int] = []
+        digits.reserveCapacity(8)
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(Int(byte - UInt8(ascii: "0")))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digits.append(Int(byte - UInt8(ascii: "a")) + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digits.append(Int(byte - UInt8(ascii: "A")) + 10)
+            default: return nil
+            }
+            if digits.count > 8 { return nil }
+        }
+        func byte(_ i: Int) -> Double { Double(digits[i] * 16 + digits[i + 1]) / 255 }
         switch digits.count {
         case 3:
-            let v = digits.map { Double(Int(String($0), radix: 16)! * 17) / 255 }
-            self.init(red: v[0], green: v[1], blue: v[2])
+            self.init(red: Double(digits[0] * 17) / 255, green: Double(digits[1] * 17) / 255,
+                      blue: Double(digits[2] * 17) / 255)
         case 6, 8:
-            self.init(red: byte(digits[0..<2]), green: byte(digits[2..<4]), blue: byte(digits[4..<6]),
-                      alpha: digits.count == 8 ? byte(digits[6..<8]) : 1)
+            self.init(red: byte(0), green: byte(2), blue: byte(4), alpha: digits.count == 8 ? byte(6) : 1)
         default:
             return nil
         }
