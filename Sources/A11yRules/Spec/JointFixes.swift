@@ -8,7 +8,7 @@ enum JointFixes {
         var byTheme: [String: [Int]] = [:]
         for (i, m) in measurements.enumerated() { byTheme[m.theme.name, default: []].append(i) }
         for indices in byTheme.values where indices.contains(where: { measurements[$0].isReported }) {
-            let (problem, written) = Self.problem(indices.map { measurements[$0] })
+            let (problem, written) = Self.problem(measurements, indices)
             let changes = JointColorFix.solve(problem).map { list in
                 list.map { change in
                     ThemeColorChange(key: change.role, role: written[change.role]!.role, from: change.from,
@@ -30,15 +30,17 @@ enum JointFixes {
     }
 
     /// One theme's colours and checks as the solver reads them, and, per key, the role and
-    /// where its colour is written.
-    static func problem(_ pairs: [ContrastMeasurement])
+    /// where its colour is written: the theme's pairs are `measurements[indices]`, read in
+    /// place rather than copied out.
+    static func problem(_ measurements: [ContrastMeasurement], _ indices: [Int])
         -> (ColorFixProblem, [String: (role: String, location: SourceLocation?)]) {
-        let theme = pairs[0].theme
+        let theme = measurements[indices[0]].theme
         var colors: [String: RGBA] = [ColorFixProblem.background: theme.background.color]
         var written: [String: (role: String, location: SourceLocation?)] =
             [ColorFixProblem.background: (ColorFixProblem.background, theme.background.location)]
         var checks: [Int: [ColorFixProblem.Pair]] = [:]
-        for m in pairs {
+        for i in indices {
+            let m = measurements[i]
             colors[m.foregroundKey] = m.written
             written[m.foregroundKey] = (m.role, m.colorLocation)
             if let role = m.backgroundRole, let color = m.theme.colors[role] {
