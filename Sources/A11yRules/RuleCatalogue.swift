@@ -109,6 +109,15 @@ public struct RuleCatalogue: @unchecked Sendable {
     public func sourceRules() throws(CatalogueError) -> SourceRuleSet {
         try compiled.get { () throws(CatalogueError) in try SourceRuleSet(entries: entries) }
     }
+    /// The ids of the rules `sourceRules()` compiles, in its order, without compiling them.
+    public var sourceRuleIDs: [String] { entries.filter(\.isCompiledSourceRule).map(\.description.id) }
+
+    /// One source rule compiled on its own, for a spec rule that reads it (`unhelpful-label`
+    /// reads the words of the source rule): a run of specs compiles no other pattern.
+    func sourceRule(_ id: String) throws(CatalogueError) -> SourceRule? {
+        guard let entry = entry(id), entry.isCompiledSourceRule else { return nil }
+        return try SourceRule(entry: entry)
+    }
     public func description(_ id: String) -> RuleDescription? { entry(id)?.description }
     public var ids: [String] { entries.map(\.description.id) }
 
@@ -152,6 +161,9 @@ public struct RuleCatalogue: @unchecked Sendable {
 
     /// Builds the catalogue from rule files' texts (read in path order); `origin` names
     /// where they came from in messages.
+    /// The `origin` of the catalogue built into the binary.
+    public static let builtInOrigin = "Rules (built in)"
+
     public init(files: [(path: String, text: String)], origin: String) throws {
         self.origin = origin
         for file in files.sorted(by: { $0.path < $1.path }) {
@@ -173,7 +185,7 @@ public struct RuleCatalogue: @unchecked Sendable {
     /// The files' YAML was read at build time (`EmbeddedYAML`); the rules' examples are
     /// read from their nodes when asked.
     public static func embedded() throws -> RuleCatalogue {
-        var catalogue = RuleCatalogue(origin: "Rules (built in)")
+        var catalogue = RuleCatalogue(origin: builtInOrigin)
         for file in embeddedRuleTrees.sorted(by: { $0.path < $1.path }) {
             try catalogue.load(root: EmbeddedYAML.node(file.tree), file: file.path, examples: false)
         }

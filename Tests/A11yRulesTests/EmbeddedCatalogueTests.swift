@@ -40,6 +40,8 @@ import Yams
         #expect(built.entries.map { Self.marks($0.node) } == folder.entries.map { Self.marks($0.node) })
         #expect(built.componentCalls.count == folder.componentCalls.count)
         #expect(try built.sourceRules().ruleIDs == folder.sourceRules().ruleIDs)
+        // The ids a run reports as run, known without compiling the patterns.
+        #expect(try built.sourceRuleIDs == built.sourceRules().ruleIDs)
     }
 
     /// Every node's line and column, in document order.
