@@ -56,22 +56,14 @@ struct EmbedRulesTool {
         exit(code)
     }
 
-    /// `text` as a Swift string literal.
+    /// `text` as a Swift string literal: quotes, backslashes and controls escaped.
     static func literal(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: out.unicodeScalars.append(scalar)
-            }
+        let named: [Unicode.Scalar: String] = ["\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
+        let body = text.unicodeScalars.map { scalar in
+            named[scalar] ?? (scalar.value < 0x20 || scalar.value == 0x7F
+                ? "\\u{" + String(scalar.value, radix: 16) + "}" : String(scalar))
         }
-        return out + "\""
+        return "\"" + body.joined() + "\""
     }
 }
 
