@@ -80,7 +80,7 @@ struct LintStream: Sendable {
             items += inScope.map { ($0, g) }
             let linter = group.linter
             totals.ran.formUnion(linter.specRules.ruleIDs)
-            totals.ran.formUnion(linter.sourceRules.ruleIDs)
+            totals.ran.formUnion(linter.sourceRuleIDs)
             let known = Set(totals.descriptions.map(\.id))
             totals.descriptions += (linter.catalogue.entries.map(\.description) + linter.customRuleDescriptions)
                 .filter { !known.contains($0.id) }

@@ -70,8 +70,12 @@ public final class Linter: Sendable {
     public let configuration: LintConfiguration
     let loader: SpecLoader
     let specRules: SpecRuleRunner
-    /// The catalogue's source rules and the configuration's custom rules.
-    let sourceRules: SourceRuleSet
+    /// The catalogue's source rules and the configuration's custom rules, compiled when the
+    /// first Swift file is linted: a run of specs compiles none of their patterns.
+    var sourceRules: SourceRuleSet { compiledSourceRules.get() }
+    private let compiledSourceRules: LazySourceRules
+    /// The ids of `sourceRules`, known without compiling them.
+    let sourceRuleIDs: [String]
     let customRuleDescriptions: [RuleDescription]
     /// Catalogue and custom rule ids (what suppressions may name).
     let knownRuleIDs: [String]
@@ -99,11 +103,18 @@ public final class Linter: Sendable {
                             rules: ruleBook)
         specRules = SpecRuleRunner(catalogue: catalogue, options: configuration.ruleOptions, layoutEngine: layoutEngine,
                                    isEnabled: ruleBook.isEnabled)
-        var rules = try catalogue.sourceRules().filter(ruleBook.isEnabled)
+        // A rules folder's patterns and the custom rules' are checked now (their errors are
+        // the run's); the built-in ones are tested, and compiled when a Swift file comes.
+        if catalogue.origin != RuleCatalogue.builtInOrigin { _ = try catalogue.sourceRules() }
         let custom = configuration.customRules.filter { ruleBook.isEnabled($0.id) }
-        if !custom.isEmpty { rules = rules.merging(try SourceRuleSet(customRules: custom)) }
-        rules.ruleBook = ruleBook
-        sourceRules = rules
+        let customRules = custom.isEmpty ? nil : try SourceRuleSet(customRules: custom)
+        sourceRuleIDs = catalogue.sourceRuleIDs.filter(ruleBook.isEnabled) + (customRules?.ruleIDs ?? [])
+        compiledSourceRules = LazySourceRules {
+            var rules = ((try? catalogue.sourceRules()) ?? SourceRuleSet()).filter(ruleBook.isEnabled)
+            if let customRules { rules = rules.merging(customRules) }
+            rules.ruleBook = ruleBook
+            return rules
+        }
         customRuleDescriptions = configuration.customRules.map { rule in
             RuleDescription(id: rule.id, name: rule.id, kind: .source, defaultSeverity: rule.severity, wcag: rule.wcag,
                             category: "custom", summary: rule.message, rationale: "", howToFix: "")
@@ -517,7 +528,7 @@ public final class Linter: Sendable {
             return
         }
         var findings = sourceRules.lint(source, path: path)
-        outcome.rulesRun = sourceRules.ruleIDs + enabled([SuppressionRuleID.unused])
+        outcome.rulesRun = sourceRuleIDs + enabled([SuppressionRuleID.unused])
         if let textContrast {
             findings += textContrast.lint(source, path: path, options: configuration.ruleOptions, ruleBook: ruleBook)
             outcome.rulesRun.append(SourceTextContrast.ruleID)
@@ -572,5 +583,23 @@ final class ResultSlots<R: Sendable>: @unchecked Sendable {
             value += 1
             return value - 1
         }
+    }
+}
+
+/// A linter's source rules, made the first time they are asked for, under a lock.
+final class LazySourceRules: @unchecked Sendable {
+    private let lock = NSLock()
+    private var rules: SourceRuleSet?
+    private let make: @Sendable () -> SourceRuleSet
+
+    init(_ make: @escaping @Sendable () -> SourceRuleSet) { self.make = make }
+
+    func get() -> SourceRuleSet {
+        lock.lock()
+        defer { lock.unlock() }
+        if let rules { return rules }
+        let made = make()
+        rules = made
+        return made
     }
 }

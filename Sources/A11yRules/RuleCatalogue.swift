@@ -48,8 +48,17 @@ public struct RuleExample: Sendable, Hashable {
 /// kind-specific fields such as a source rule's patterns).
 public struct RuleEntry: @unchecked Sendable {
     public var description: RuleDescription
-    public var triggeringExamples: [RuleExample]
-    public var nonTriggeringExamples: [RuleExample]
+    /// The examples that must trigger the rule. The built-in catalogue reads them from
+    /// `node` when asked (only `a11ylint rules RULE-ID` and the tests ask); a rule file read
+    /// from a folder reads them with the rest, so a malformed example is reported there.
+    public var triggeringExamples: [RuleExample] {
+        get { triggering ?? RuleCatalogue.examples("triggering", of: self) }
+        set { triggering = newValue }
+    }
+    public var nonTriggeringExamples: [RuleExample] {
+        get { nonTriggering ?? RuleCatalogue.examples("nonTriggering", of: self) }
+        set { nonTriggering = newValue }
+    }
     /// The rule's whole YAML mapping.
     public var node: Yams.Node
     /// The file the rule was read from.
@@ -57,6 +66,19 @@ public struct RuleEntry: @unchecked Sendable {
     /// The identifiers SwiftLint gives the same rule (the YAML's `swiftlint:`, a string
     /// or a list): accepted in `.a11ylint.yml` and in `// swiftlint:disable…` comments.
     public var swiftlintIDs: [String] = []
+    /// The examples as read with the entry; nil: read from `node` when asked.
+    private var triggering: [RuleExample]?
+    private var nonTriggering: [RuleExample]?
+
+    init(description: RuleDescription, node: Yams.Node, file: String, swiftlintIDs: [String],
+         examples: (triggering: [RuleExample], nonTriggering: [RuleExample])?) {
+        self.description = description
+        self.node = node
+        self.file = file
+        self.swiftlintIDs = swiftlintIDs
+        triggering = examples?.triggering
+        nonTriggering = examples?.nonTriggering
+    }
 }
 
 /// The failure to read a rule file, with its position.
@@ -86,6 +108,15 @@ public struct RuleCatalogue: @unchecked Sendable {
     /// Every source rule of the catalogue, compiled once (patterns, conditions, messages).
     public func sourceRules() throws(CatalogueError) -> SourceRuleSet {
         try compiled.get { () throws(CatalogueError) in try SourceRuleSet(entries: entries) }
+    }
+    /// The ids of the rules `sourceRules()` compiles, in its order, without compiling them.
+    public var sourceRuleIDs: [String] { entries.filter(\.isCompiledSourceRule).map(\.description.id) }
+
+    /// One source rule compiled on its own, for a spec rule that reads it (`unhelpful-label`
+    /// reads the words of the source rule): a run of specs compiles no other pattern.
+    func sourceRule(_ id: String) throws(CatalogueError) -> SourceRule? {
+        guard let entry = entry(id), entry.isCompiledSourceRule else { return nil }
+        return try SourceRule(entry: entry)
     }
     public func description(_ id: String) -> RuleDescription? { entry(id)?.description }
     public var ids: [String] { entries.map(\.description.id) }
@@ -130,17 +161,19 @@ public struct RuleCatalogue: @unchecked Sendable {
 
     /// Builds the catalogue from rule files' texts (read in path order); `origin` names
     /// where they came from in messages.
-    public init(files: [(path: String, text: String)], origin: String) throws {
-        try self.init(files: files, origin: origin, guarded: true)
-    }
+    /// The `origin` of the catalogue built into the binary.
+    public static let builtInOrigin = "Rules (built in)"
 
-    /// `guarded: false` skips `GuardedYAML`'s pass for files this binary was built with: they
-    /// are ours and tested, and the pass would be paid on every run (about 3% of `rules`).
-    init(files: [(path: String, text: String)], origin: String, guarded: Bool) throws {
+    public init(files: [(path: String, text: String)], origin: String) throws {
         self.origin = origin
         for file in files.sorted(by: { $0.path < $1.path }) {
-            try load(yaml: file.text, file: file.path, guarded: guarded)
+            try load(yaml: file.text, file: file.path)
         }
+        try finish()
+    }
+
+    /// Refuses a rule defined twice, and orders the rules by id.
+    private mutating func finish() throws {
         let ids = entries.map(\.description.id)
         if let duplicate = Dictionary(grouping: ids, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
             throw CatalogueError(file: origin, line: 1, column: 1, message: "rule '\(duplicate)' is defined twice")
@@ -149,34 +182,39 @@ public struct RuleCatalogue: @unchecked Sendable {
     }
 
     /// The catalogue compiled into this binary from the `Rules/` folder it was built with.
+    /// The files' YAML was read at build time (`EmbeddedYAML`); the rules' examples are
+    /// read from their nodes when asked.
     public static func embedded() throws -> RuleCatalogue {
-        let files = embeddedRuleFiles.map { file in
-            (path: file.path, text: String(decoding: Data(base64Encoded: file.base64) ?? Data(), as: UTF8.self))
+        var catalogue = RuleCatalogue(origin: builtInOrigin)
+        for file in embeddedRuleTrees.sorted(by: { $0.path < $1.path }) {
+            try catalogue.load(root: EmbeddedYAML.node(file.tree), file: file.path, examples: false)
         }
-        return try RuleCatalogue(files: files, origin: "Rules (built in)", guarded: false)
+        try catalogue.finish()
+        return catalogue
     }
+
+    private init(origin: String) { self.origin = origin }
 
     /// Reads one rule file's text (also used for user rule packs).
     public mutating func load(yaml text: String, file: String) throws {
-        try load(yaml: text, file: file, guarded: true)
-    }
-
-    mutating func load(yaml text: String, file: String, guarded: Bool) throws {
-        compiled = CompiledSourceRules()
         let node: Yams.Node?
         do {
-            // Our own files: the basic resolver tags every plain scalar `str` without running
-            // Yams' regular expressions on each key Yams hashes and each key a lookup compares
-            // (a third of a one-spec run). Nothing here reads a tag: the values a rule uses
-            // (`string`, `bool`, `int`) read the text, so the catalogue is the same. UTF-8 named:
-            // Yams' default encoding reads the whole environment for every file.
-            node = guarded ? try GuardedYAML.compose(text) : try Yams.compose(yaml: text, .basic, .default, .utf8)
+            node = try GuardedYAML.compose(text)
         } catch let error as YamlError {
             throw CatalogueError.from(error, file: file)
         } catch let refusal as GuardedYAML.Refusal {
             throw CatalogueError(file: file, line: refusal.line, column: refusal.column, message: refusal.problem)
         }
-        guard let root = node, let mapping = root.mapping else {
+        guard let root = node else {
+            throw CatalogueError(file: file, line: 1, column: 1, message: "expected a mapping")
+        }
+        try load(root: root, file: file, examples: true)
+    }
+
+    /// One rule file's tree; `examples: false` leaves the rules' examples to be read when asked.
+    mutating func load(root: Yams.Node, file: String, examples: Bool) throws {
+        compiled = CompiledSourceRules()
+        guard let mapping = root.mapping else {
             throw CatalogueError(file: file, line: 1, column: 1, message: "expected a mapping")
         }
         if let presets = mapping["colorSchemes"] {
@@ -188,13 +226,13 @@ public struct RuleCatalogue: @unchecked Sendable {
         }
         if let list = mapping["rules"] {
             guard let items = list.sequence else { throw CatalogueError.at(list, file: file, "'rules' must be a list") }
-            for item in items { entries.append(try RuleCatalogue.parseRule(item, file: file)) }
+            for item in items { entries.append(try RuleCatalogue.parseRule(item, file: file, examples: examples)) }
         } else if mapping["id"] != nil {
-            entries.append(try RuleCatalogue.parseRule(root, file: file))
+            entries.append(try RuleCatalogue.parseRule(root, file: file, examples: examples))
         }
     }
 
-    static func parseRule(_ node: Yams.Node, file: String) throws -> RuleEntry {
+    static func parseRule(_ node: Yams.Node, file: String, examples readExamples: Bool = true) throws -> RuleEntry {
         guard let map = node.mapping else { throw CatalogueError.at(node, file: file, "a rule must be a mapping") }
         func string(_ key: String, required: Bool = true) throws -> String {
             guard let value = map[key] else {
@@ -259,23 +297,6 @@ public struct RuleCatalogue: @unchecked Sendable {
                 description.messages[key] = MessageTemplate(text.trimmedSpace)
             }
         }
-        let defaultFile = kind == .source ? "Example.swift" : "Example.json"
-        func examples(_ key: String) throws -> [RuleExample] {
-            guard let list = map["examples"]?.mapping?[key] else { return [] }
-            guard let items = list.sequence else { throw CatalogueError.at(list, file: file, "'examples.\(key)' must be a list") }
-            return try items.map { item in
-                if let text = item.string { return RuleExample(marked: text, fileName: defaultFile) }
-                guard let m = item.mapping, let code = m["code"]?.string else {
-                    throw CatalogueError.at(item, file: file, "an example is a string or a mapping with 'code'")
-                }
-                var files: [String: String] = [:]
-                for (name, content) in m["files"]?.mapping ?? [:] {
-                    if let name = name.string, let content = content.string { files[name] = content }
-                }
-                return RuleExample(marked: code, fileName: m["file"]?.string ?? defaultFile,
-                                   configuration: m["configuration"]?.string, files: files)
-            }
-        }
         var swiftlintIDs: [String] = []
         if let value = map["swiftlint"] {
             if let text = value.string, value.sequence == nil {
@@ -286,9 +307,39 @@ public struct RuleCatalogue: @unchecked Sendable {
                 throw CatalogueError.at(value, file: file, "'swiftlint' must be a SwiftLint rule identifier or a list of them")
             }
         }
-        return RuleEntry(description: description, triggeringExamples: try examples("triggering"),
-                         nonTriggeringExamples: try examples("nonTriggering"), node: node, file: file,
-                         swiftlintIDs: swiftlintIDs)
+        let examples = readExamples
+            ? (try Self.examples("triggering", in: map, kind: kind, file: file),
+               try Self.examples("nonTriggering", in: map, kind: kind, file: file))
+            : nil
+        return RuleEntry(description: description, node: node, file: file, swiftlintIDs: swiftlintIDs,
+                         examples: examples)
+    }
+
+    /// A rule's `examples.triggering` or `examples.nonTriggering`.
+    static func examples(_ key: String, in map: Yams.Node.Mapping, kind: RuleDescription.Kind,
+                         file: String) throws -> [RuleExample] {
+        let defaultFile = kind == .source ? "Example.swift" : "Example.json"
+        guard let list = map["examples"]?.mapping?[key] else { return [] }
+        guard let items = list.sequence else { throw CatalogueError.at(list, file: file, "'examples.\(key)' must be a list") }
+        return try items.map { item in
+            if let text = item.string { return RuleExample(marked: text, fileName: defaultFile) }
+            guard let m = item.mapping, let code = m["code"]?.string else {
+                throw CatalogueError.at(item, file: file, "an example is a string or a mapping with 'code'")
+            }
+            var files: [String: String] = [:]
+            for (name, content) in m["files"]?.mapping ?? [:] {
+                if let name = name.string, let content = content.string { files[name] = content }
+            }
+            return RuleExample(marked: code, fileName: m["file"]?.string ?? defaultFile,
+                               configuration: m["configuration"]?.string, files: files)
+        }
+    }
+
+    /// The examples of a built-in rule, read when asked (its file is ours and tested: the
+    /// tests read every example of every rule).
+    static func examples(_ key: String, of entry: RuleEntry) -> [RuleExample] {
+        guard let map = entry.node.mapping else { return [] }
+        return (try? examples(key, in: map, kind: entry.description.kind, file: entry.file)) ?? []
     }
 
     /// A `Rules/` folder that replaces the built-in catalogue: `$A11YLINT_RULES`, else an

@@ -19,6 +19,17 @@ public struct RuleOptions: Sendable, Hashable {
 public protocol SpecRule: Sendable {
     var id: String { get }
     func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding]
+    /// Whether the rule reports from the spec's contrast measurements (`ContrastReading`).
+    /// Asked through the protocol, not by a cast: the first `is` of each rule type searched
+    /// the runtime's whole table of conformances, a tenth of a one-spec run.
+    var readsContrast: Bool { get }
+    /// Whether the rule's data is the `reasons` of the source rule of the same id.
+    var readsSourceRule: Bool { get }
+}
+
+extension SpecRule {
+    public var readsContrast: Bool { false }
+    public var readsSourceRule: Bool { false }
 }
 
 /// What a spec rule may consult besides the spec itself.

@@ -39,7 +39,7 @@ public struct SpecRuleRunner: Sendable {
         rules = SpecRules.all.compactMap { rule in
             guard isEnabled(rule.id), let description = catalogue.description(rule.id) else { return nil }
             var context = SpecRuleContext(options: options, description: description, layoutEngine: layoutEngine)
-            if rule is any ReadsSourceRule { context.sourceRule = try? catalogue.sourceRules().rule(rule.id) }
+            if rule.readsSourceRule { context.sourceRule = try? catalogue.sourceRule(rule.id) }
             return (rule, context)
         }
     }
@@ -59,7 +59,7 @@ public struct SpecRuleRunner: Sendable {
         var contrast = given
         return rules.flatMap { entry -> [Finding] in
             guard entry.context.description.applies(to: spec.kind) else { return [] }
-            guard entry.rule is any ContrastReading else { return entry.rule.check(spec, in: entry.context) }
+            guard entry.rule.readsContrast else { return entry.rule.check(spec, in: entry.context) }
             if contrast == nil { contrast = ContrastMeasurements.measure(spec, options: options) }
             var context = entry.context
             context.contrast = contrast
@@ -69,6 +69,6 @@ public struct SpecRuleRunner: Sendable {
 
     /// Whether a rule that reads contrast measurements runs on a spec of `kind`.
     public func readsContrast(_ kind: ComponentKind?) -> Bool {
-        rules.contains { $0.rule is any ContrastReading && $0.context.description.applies(to: kind) }
+        rules.contains { $0.rule.readsContrast && $0.context.description.applies(to: kind) }
     }
 }

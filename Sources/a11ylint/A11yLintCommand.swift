@@ -27,13 +27,18 @@ struct A11yLintCommand: ParsableCommand {
         if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
             exitPrinting(Linter.version + "\n")
         }
-        if let message = unknownSubcommand(Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let message = unknownSubcommand(arguments) {
             OutputFile.writeStandardError("a11ylint: " + message + "\n")
             Foundation.exit(2)
         }
         do {
-            var command = try parseAsRoot()
-            try command.run()
+            if let options = LintOptions.quick(arguments, subcommands: subcommandNames) {
+                try options.run()
+            } else {
+                var command = try parseAsRoot()
+                try command.run()
+            }
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch {
@@ -61,12 +66,14 @@ extension A11yLintCommand {
     /// Words people type for a flag (`help` is a command: `a11ylint help [SUBCOMMAND]`).
     static let flagWords = ["version": "--version"]
 
+    static var subcommandNames: [String] { configuration.subcommands.compactMap { $0.configuration.commandName } }
+
     /// A usage error for a first word that is neither an option, a subcommand nor an
     /// existing path but looks like a mistyped subcommand (`lnt`, `layuot`, `version`);
     /// nil otherwise (a path that does not exist is then reported as an input error).
     static func unknownSubcommand(_ arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), first != "-" else { return nil }
-        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        let names = subcommandNames
         if first == "help" || names.contains(first) || FileManager.default.fileExists(atPath: first) { return nil }
         // Paths look like paths: a folder separator or a file extension.
         if first.contains("/") || first.contains(".") { return nil }

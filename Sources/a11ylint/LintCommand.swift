@@ -94,6 +94,88 @@ struct LintCommand: ParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
     }
 
+    func run() throws { try LintOptions(self).run() }
+}
+
+/// The lint command's options as values (the defaults are `LintCommand`'s): what the parser
+/// read, or what `LintOptions.quick` read without it.
+struct LintOptions {
+    var paths: [String] = []
+    var reporter = ReporterChoice(TextReporter())
+    var output: String?
+    var config: [String] = []
+    var strict = false
+    var level: ConformanceLevel?
+    var baseline: String?
+    var writeBaseline: String?
+    var staged = false
+    var skipOtherJSON = false
+    var jobs: Int?
+    var stdinPath: String?
+    var pseudoLocale: PseudoLocale?
+    var fix = false
+    var dryRun = false
+    var followLinks = false
+    var maxFileSize: Double?
+    var allowEmpty = false
+    var quiet = false
+    var onlyRule: [String] = []
+
+    init() {}
+
+    /// `a11ylint PATH… [FLAG…]` (the default command as a pre-commit hook or an editor runs
+    /// it) read without ArgumentParser, whose reflection over every command's options was a
+    /// tenth of a one-spec run. Nil for anything else: no argument, a subcommand's name or
+    /// `help` anywhere, an option or a flag this does not know, a flag given twice, `-`,
+    /// `--` or an empty argument; the parser reads those as before.
+    static func quick(_ arguments: [String], subcommands: [String]) -> LintOptions? {
+        guard !arguments.isEmpty else { return nil }
+        var options = LintOptions()
+        var flags: Set<String> = []
+        for argument in arguments {
+            switch argument {
+            case "--strict": options.strict = true
+            case "--staged": options.staged = true
+            case "--skip-other-json": options.skipOtherJSON = true
+            case "--fix": options.fix = true
+            case "--dry-run": options.dryRun = true
+            case "--follow-links": options.followLinks = true
+            case "--allow-empty": options.allowEmpty = true
+            case "--quiet": options.quiet = true
+            default:
+                guard !argument.isEmpty, !argument.hasPrefix("-"), argument != "help",
+                      !subcommands.contains(argument) else { return nil }
+                options.paths.append(argument)
+                continue
+            }
+            guard flags.insert(argument).inserted else { return nil }
+        }
+        return options
+    }
+
+    init(_ command: LintCommand) {
+        paths = command.paths
+        reporter = command.reporter
+        output = command.output
+        config = command.config
+        strict = command.strict
+        level = command.level
+        baseline = command.baseline
+        writeBaseline = command.writeBaseline
+        staged = command.staged
+        skipOtherJSON = command.skipOtherJSON
+        jobs = command.jobs
+        stdinPath = command.stdinPath
+        pseudoLocale = command.pseudoLocale
+        fix = command.fix
+        dryRun = command.dryRun
+        followLinks = command.followLinks
+        maxFileSize = command.maxFileSize
+        allowEmpty = command.allowEmpty
+        quiet = command.quiet
+        onlyRule = command.onlyRule
+    }
+
     func run() throws {
         let reporter = self.reporter.reporter
         let request = try makeRequest(for: reporter)

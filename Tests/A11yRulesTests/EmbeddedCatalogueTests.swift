@@ -35,8 +35,23 @@ import Yams
         #expect(built.entries.map(\.triggeringExamples) == folder.entries.map(\.triggeringExamples))
         #expect(built.entries.map(\.nonTriggeringExamples) == folder.entries.map(\.nonTriggeringExamples))
         #expect(built.entries.map { Self.plain($0.node) } == folder.entries.map { Self.plain($0.node) })
+        // The trees read at build time keep every node's position (a finding or an error
+        // points into the rule file).
+        #expect(built.entries.map { Self.marks($0.node) } == folder.entries.map { Self.marks($0.node) })
         #expect(built.componentCalls.count == folder.componentCalls.count)
         #expect(try built.sourceRules().ruleIDs == folder.sourceRules().ruleIDs)
+        // The ids a run reports as run, known without compiling the patterns.
+        #expect(try built.sourceRuleIDs == built.sourceRules().ruleIDs)
+    }
+
+    /// Every node's line and column, in document order.
+    static func marks(_ node: Yams.Node) -> [Int] {
+        let own = [node.mark?.line ?? 0, node.mark?.column ?? 0]
+        switch node {
+        case .scalar, .alias: return own
+        case .sequence(let sequence): return own + sequence.flatMap(marks)
+        case .mapping(let mapping): return own + mapping.flatMap { marks($0.key) + marks($0.value) }
+        }
     }
 
     /// A YAML tree as its texts, without tags.

@@ -30,6 +30,12 @@ public struct CustomSourceRule: Sendable, Hashable {
     }
 }
 
+extension RuleEntry {
+    /// A source rule compiled from its YAML; one with `implementation: code` is checked by
+    /// its own code (`source-text-contrast`).
+    var isCompiledSourceRule: Bool { description.kind == .source && !isImplementedInCode }
+}
+
 /// The source rules of a run, compiled once and shared by every thread.
 public struct SourceRuleSet: Sendable {
     /// The id of the note a rule yields when one of its patterns hits the match limits
@@ -50,8 +56,7 @@ public struct SourceRuleSet: Sendable {
     /// The catalogue's source rules (entries of another kind are skipped).
     public init(entries: [RuleEntry]) throws(CatalogueError) {
         var rules: [SourceRule] = []
-        // A rule with `implementation: code` is checked by its own code (`source-text-contrast`).
-        for entry in entries where entry.description.kind == .source && !entry.isImplementedInCode {
+        for entry in entries where entry.isCompiledSourceRule {
             rules.append(try SourceRule(entry: entry))
         }
         self.rules = rules
@@ -65,6 +70,9 @@ public struct SourceRuleSet: Sendable {
     }
 
     init(rules: [SourceRule]) { self.rules = rules }
+
+    /// No rules.
+    public init() { rules = [] }
 
     /// Both sets' rules in one (e.g. the catalogue's and the custom ones).
     public func merging(_ other: SourceRuleSet) -> SourceRuleSet {

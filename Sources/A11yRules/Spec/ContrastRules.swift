@@ -156,6 +156,10 @@ extension SpecRuleContext {
 /// A rule that reports from the spec's contrast measurements (`SpecRuleContext.contrast`).
 public protocol ContrastReading: SpecRule {}
 
+extension ContrastReading {
+    public var readsContrast: Bool { true }
+}
+
 extension SpecRuleContext {
     /// The spec's measurements: the run's, or measured now for a rule run on its own.
     func measurements(_ spec: ComponentSpec) -> [ContrastMeasurement] {

@@ -6,8 +6,10 @@ import A11yPattern
 /// are data: the `reasons:` of `Rules/source/unhelpful-label.yml`, whose `literal` tests the
 /// Swift half reads from string literals; a spec has no element type, so only the tests that
 /// need none (the role words of every element) can hold.
-public struct UnhelpfulLabelRule: SpecRule, ReadsSourceRule {
+public struct UnhelpfulLabelRule: SpecRule {
     public let id = "unhelpful-label"
+    /// Its data is the `reasons` of the source rule of the same id.
+    public var readsSourceRule: Bool { true }
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
@@ -22,5 +24,3 @@ public struct UnhelpfulLabelRule: SpecRule, ReadsSourceRule {
     }
 }
 
-/// A spec rule whose data is the `reasons` of the source rule of the same id.
-protocol ReadsSourceRule {}
