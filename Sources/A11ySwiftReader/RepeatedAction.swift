@@ -7,24 +7,29 @@ extension SwiftStructure {
     /// elsewhere in the outermost container around it (a `Button`, a tap gesture, an
     /// `.accessibilityAction`) whose own chain is not hidden from VoiceOver. Actions are
     /// compared as written, white space and `self.` left out, a function reference `f` read as
-    /// the call `f()`.
-    public func repeatsVisibleAction(_ chain: Chain, levels: ContainerLevels, cache: ContainerCache) -> Bool {
+    /// the call `f()`. With `buttonsOnly`, only `Button`s count (a control with a role: a row
+    /// whose tap repeats the action of a visible button, `tap-gesture-without-trait`).
+    public func repeatsVisibleAction(_ chain: Chain, levels: ContainerLevels, cache: ContainerCache,
+                                     buttonsOnly: Bool = false) -> Bool {
         guard levels.count > 0 else { return false }
         let keys = actionRanges(of: chain).compactMap(actionKey)
         guard !keys.isEmpty else { return false }
         let region = levels[levels.count - 1].open
+        // Buttons-only sets are kept under the bracket's complement (offsets are never negative).
+        let cacheKey = buttonsOnly ? ~region : region
         let visible: Set<[UInt8]>
-        if let known = cache.visibleActions[region] {
+        if let known = cache.visibleActions[cacheKey] {
             visible = known
         } else {
-            visible = visibleActionKeys(in: contents(ofBracket: region), cache: cache)
-            cache.visibleActions[region] = visible
+            visible = visibleActionKeys(in: contents(ofBracket: region), buttonsOnly: buttonsOnly)
+            cache.visibleActions[cacheKey] = visible
         }
         return keys.contains { visible.contains($0) }
     }
 
-    /// The action keys of every control in `range` that is not hidden from VoiceOver.
-    private func visibleActionKeys(in range: Range<Int>, cache: ContainerCache) -> Set<[UInt8]> {
+    /// The action keys of every control in `range` that is not hidden from VoiceOver (of every
+    /// `Button` only, with `buttonsOnly`).
+    private func visibleActionKeys(in range: Range<Int>, buttonsOnly: Bool) -> Set<[UInt8]> {
         var keys: Set<[UInt8]> = []
         var seen: Set<Int> = []
         // The chains read last: a modifier that is one of their links is not read again (a
@@ -34,7 +39,7 @@ extension SwiftStructure {
             let i = name.lowerBound
             let isModifier = i > 0 && text[i - 1] == UInt8(ascii: ".")
             let site: Int
-            if isModifier, isActionModifier(name) {
+            if isModifier, !buttonsOnly, isActionModifier(name) {
                 site = i - 1
             } else if !isModifier || (i >= 8 && equals((i - 8)..<(i - 1), "SwiftUI")), equals(name, "Button") {
                 site = i
@@ -46,7 +51,8 @@ extension SwiftStructure {
             recent.append(found)
             if recent.count > 8 { recent.removeFirst() }
             guard seen.insert(found.start).inserted, !isHidden(found) else { return }
-            for action in actionRanges(of: found) + accessibilityActions(of: found) {
+            let actions = buttonsOnly ? buttonAction(in: found.head).map { [$0] } ?? [] : actionRanges(of: found) + accessibilityActions(of: found)
+            for action in actions {
                 if let key = actionKey(action) { keys.insert(key) }
             }
         }
