@@ -8,7 +8,9 @@ extension SwiftStructure {
     /// `.accessibilityAction`) whose own chain is not hidden from VoiceOver. Actions are
     /// compared as written, white space and `self.` left out, a function reference `f` read as
     /// the call `f()`. With `buttonsOnly`, only `Button`s count (a control with a role: a row
-    /// whose tap repeats the action of a visible button, `tap-gesture-without-trait`).
+    /// whose tap repeats the action of a visible button, `tap-gesture-without-trait`), and the
+    /// `.accessibilityAction`s of chains other than `chain` (the row around a tap surface that
+    /// gives VoiceOver the same action).
     public func repeatsVisibleAction(_ chain: Chain, levels: ContainerLevels, cache: ContainerCache,
                                      buttonsOnly: Bool = false) -> Bool {
         guard levels.count > 0 else { return false }
@@ -24,11 +26,19 @@ extension SwiftStructure {
             visible = visibleActionKeys(in: contents(ofBracket: region), buttonsOnly: buttonsOnly)
             cache.visibleActions[cacheKey] = visible
         }
-        return keys.contains { visible.contains($0) }
+        guard buttonsOnly else { return keys.contains { visible.contains($0) } }
+        let own = Array(String(chain.start).utf8)
+        return keys.contains { key in
+            visible.contains(key) || visible.contains { other in
+                other.count > key.count + 1 && other.starts(with: key) && other[key.count] == 0
+                    && Array(other[(key.count + 1)...]) != own
+            }
+        }
     }
 
-    /// The action keys of every control in `range` that is not hidden from VoiceOver (of every
-    /// `Button` only, with `buttonsOnly`).
+    /// The action keys of every control in `range` that is not hidden from VoiceOver (with
+    /// `buttonsOnly`, of every `Button`, and of every `.accessibilityAction` followed by a 0
+    /// byte and its chain's start).
     private func visibleActionKeys(in range: Range<Int>, buttonsOnly: Bool) -> Set<[UInt8]> {
         var keys: Set<[UInt8]> = []
         var seen: Set<Int> = []
@@ -39,7 +49,7 @@ extension SwiftStructure {
             let i = name.lowerBound
             let isModifier = i > 0 && text[i - 1] == UInt8(ascii: ".")
             let site: Int
-            if isModifier, !buttonsOnly, isActionModifier(name) {
+            if isModifier, buttonsOnly ? equals(name, "accessibilityAction") : isActionModifier(name) {
                 site = i - 1
             } else if !isModifier || (i >= 8 && equals((i - 8)..<(i - 1), "SwiftUI")), equals(name, "Button") {
                 site = i
@@ -51,9 +61,16 @@ extension SwiftStructure {
             recent.append(found)
             if recent.count > 8 { recent.removeFirst() }
             guard seen.insert(found.start).inserted, !isHidden(found) else { return }
-            let actions = buttonsOnly ? buttonAction(in: found.head).map { [$0] } ?? [] : actionRanges(of: found) + accessibilityActions(of: found)
-            for action in actions {
-                if let key = actionKey(action) { keys.insert(key) }
+            guard buttonsOnly else {
+                for action in actionRanges(of: found) + accessibilityActions(of: found) {
+                    if let key = actionKey(action) { keys.insert(key) }
+                }
+                return
+            }
+            if let action = buttonAction(in: found.head), let key = actionKey(action) { keys.insert(key) }
+            // An `.accessibilityAction` counts for the other chains only: kept with its chain's start.
+            for action in accessibilityActions(of: found) {
+                if let key = actionKey(action) { keys.insert(key + [0] + Array(String(found.start).utf8)) }
             }
         }
         return keys

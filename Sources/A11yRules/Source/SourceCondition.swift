@@ -24,7 +24,8 @@ import A11ySwiftReader
 ///   (`#if os(tvOS)`, the `#else` of `#if !os(tvOS)`; see `SwiftStructure.platforms(at:cache:)`);
 /// - `repeats: action` — the chain's tap action is the same call as that of a control in
 ///   the same view code that is not hidden (see `SwiftStructure.repeatsVisibleAction`);
-///   `repeats: button` — the same, counting only `Button`s (controls with a role);
+///   `repeats: button` — the same, counting only `Button`s (controls with a role) and the
+///   `.accessibilityAction`s of other chains;
 /// - `literal: RE` — the contents of the first string literal that starts in the anchor's
 ///   match, as written in the file (`^` and `$` are its bounds; the masked text has none);
 /// - `inside: RE` — the code between the container's brackets (a type's body: `@ScaledMetric`);
