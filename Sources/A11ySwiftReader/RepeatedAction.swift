@@ -14,8 +14,10 @@ extension SwiftStructure {
     public func repeatsVisibleAction(_ chain: Chain, levels: ContainerLevels, cache: ContainerCache,
                                      buttonsOnly: Bool = false) -> Bool {
         guard levels.count > 0 else { return false }
-        let keys = actionRanges(of: chain).compactMap(actionKey)
+        var keys = actionRanges(of: chain).compactMap(actionKey)
         guard !keys.isEmpty else { return false }
+        // A row that does the button's work only when the button is usable: `if enabled { … }`.
+        if buttonsOnly { keys += keys.compactMap(Self.conditionalBody) }
         let region = levels[levels.count - 1].open
         // Buttons-only sets are kept under the bracket's complement (offsets are never negative).
         let cacheKey = buttonsOnly ? ~region : region
@@ -34,6 +36,22 @@ extension SwiftStructure {
                     && Array(other[(key.count + 1)...]) != own
             }
         }
+    }
+
+    /// The body of an action key that is one `if COND { BODY }` (no `else`), nil otherwise.
+    static func conditionalBody(_ key: [UInt8]) -> [UInt8]? {
+        guard key.count > 4, key[0] == UInt8(ascii: "i"), key[1] == UInt8(ascii: "f"), key.last == UInt8(ascii: "}"),
+              let open = key.firstIndex(of: UInt8(ascii: "{")) else { return nil }
+        let body = key[(open + 1)..<(key.count - 1)]
+        var depth = 0
+        for byte in body {
+            if byte == UInt8(ascii: "{") { depth += 1 }
+            if byte == UInt8(ascii: "}") {
+                depth -= 1
+                if depth < 0 { return nil }
+            }
+        }
+        return body.isEmpty ? nil : Array(body)
     }
 
     /// The action keys of every control in `range` that is not hidden from VoiceOver (with

@@ -102,6 +102,16 @@ import Testing
                     .onTapGesture {
                         isFocused = true
                     }
+                    HStack {
+                        Text("Show invisible characters")
+                        Button { isShowingSettings = true } label: { Text("Configure…") }
+                            .disabled(!enabled)
+                    }
+                    .onTapGesture {
+                        if enabled {
+                            isShowingSettings = true
+                        }
+                    }
                     TextField("Option", text: $option)
                         .onTapGesture { focusIndex = 1 }
                     NSPopUpButtonView(selection: $selection) { NSPopUpButton() }
@@ -119,7 +129,7 @@ import Testing
         let (status, found) = findings(code, rules: ["tap-gesture-without-trait", "toggle-without-state"])
         #expect(status == 1)
         // Two bare taps with the same action do not excuse each other: neither is a Button.
-        #expect(found == ["35:13 tap-gesture-without-trait", "37:13 tap-gesture-without-trait"], "\(found)")
+        #expect(found == ["45:13 tap-gesture-without-trait", "47:13 tap-gesture-without-trait"], "\(found)")
     }
 
     @Test func aLabelThatSaysTheStateInLocalizedWordsIsNotAToggleWithoutState() {
