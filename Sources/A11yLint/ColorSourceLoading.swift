@@ -4,6 +4,7 @@ import A11yJSON
 import A11yModel
 import A11yColorSources
 import A11yReport
+import A11yRules
 
 // Where a run's colour sources are named (`colors:` in `.a11ylint.yml`, `a11y.colorSources` in
 // a spec) and the one place they are read: each source once per run, shared by every spec
@@ -98,6 +99,8 @@ public final class ColorSourceCache: @unchecked Sendable {
     private var sources: [String: Result<any ColorSource, ColorSourceError>] = [:]
     /// Source files read from memory before the disk (path → bytes): `--fix`'s edits so far.
     let overlay: [String: [UInt8]]
+    /// The static colour members the run's Swift files declare (`source-text-contrast`).
+    public let swiftColorMembers = SwiftColorMembers()
 
     public init() { overlay = [:] }
 

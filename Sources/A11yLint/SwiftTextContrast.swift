@@ -35,6 +35,7 @@ final class SwiftTextContrast: @unchecked Sendable {
     }
 
     func lint(_ source: SwiftSource, path: String, options: RuleOptions, ruleBook: RuleBook) -> [Finding] {
-        rule.lint(source, path: path, resolver: colorResolver, options: options, ruleBook: ruleBook)
+        rule.lint(source, path: path, resolver: colorResolver, members: cache.swiftColorMembers, options: options,
+                  ruleBook: ruleBook)
     }
 }

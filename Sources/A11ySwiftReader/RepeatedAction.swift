@@ -7,24 +7,57 @@ extension SwiftStructure {
     /// elsewhere in the outermost container around it (a `Button`, a tap gesture, an
     /// `.accessibilityAction`) whose own chain is not hidden from VoiceOver. Actions are
     /// compared as written, white space and `self.` left out, a function reference `f` read as
-    /// the call `f()`.
-    public func repeatsVisibleAction(_ chain: Chain, levels: ContainerLevels, cache: ContainerCache) -> Bool {
+    /// the call `f()`. With `buttonsOnly`, only `Button`s count (a control with a role: a row
+    /// whose tap repeats the action of a visible button, `tap-gesture-without-trait`), and the
+    /// `.accessibilityAction`s of chains other than `chain` (the row around a tap surface that
+    /// gives VoiceOver the same action).
+    public func repeatsVisibleAction(_ chain: Chain, levels: ContainerLevels, cache: ContainerCache,
+                                     buttonsOnly: Bool = false) -> Bool {
         guard levels.count > 0 else { return false }
-        let keys = actionRanges(of: chain).compactMap(actionKey)
+        var keys = actionRanges(of: chain).compactMap(actionKey)
         guard !keys.isEmpty else { return false }
+        // A row that does the button's work only when the button is usable: `if enabled { … }`.
+        if buttonsOnly { keys += keys.compactMap(Self.conditionalBody) }
         let region = levels[levels.count - 1].open
+        // Buttons-only sets are kept under the bracket's complement (offsets are never negative).
+        let cacheKey = buttonsOnly ? ~region : region
         let visible: Set<[UInt8]>
-        if let known = cache.visibleActions[region] {
+        if let known = cache.visibleActions[cacheKey] {
             visible = known
         } else {
-            visible = visibleActionKeys(in: contents(ofBracket: region), cache: cache)
-            cache.visibleActions[region] = visible
+            visible = visibleActionKeys(in: contents(ofBracket: region), buttonsOnly: buttonsOnly)
+            cache.visibleActions[cacheKey] = visible
         }
-        return keys.contains { visible.contains($0) }
+        guard buttonsOnly else { return keys.contains { visible.contains($0) } }
+        let own = Array(String(chain.start).utf8)
+        return keys.contains { key in
+            visible.contains(key) || visible.contains { other in
+                other.count > key.count + 1 && other.starts(with: key) && other[key.count] == 0
+                    && Array(other[(key.count + 1)...]) != own
+            }
+        }
     }
 
-    /// The action keys of every control in `range` that is not hidden from VoiceOver.
-    private func visibleActionKeys(in range: Range<Int>, cache: ContainerCache) -> Set<[UInt8]> {
+    /// The body of an action key that is one `if COND { BODY }` (no `else`), nil otherwise.
+    static func conditionalBody(_ key: [UInt8]) -> [UInt8]? {
+        guard key.count > 4, key[0] == UInt8(ascii: "i"), key[1] == UInt8(ascii: "f"), key.last == UInt8(ascii: "}"),
+              let open = key.firstIndex(of: UInt8(ascii: "{")) else { return nil }
+        let body = key[(open + 1)..<(key.count - 1)]
+        var depth = 0
+        for byte in body {
+            if byte == UInt8(ascii: "{") { depth += 1 }
+            if byte == UInt8(ascii: "}") {
+                depth -= 1
+                if depth < 0 { return nil }
+            }
+        }
+        return body.isEmpty ? nil : Array(body)
+    }
+
+    /// The action keys of every control in `range` that is not hidden from VoiceOver (with
+    /// `buttonsOnly`, of every `Button`, and of every `.accessibilityAction` followed by a 0
+    /// byte and its chain's start).
+    private func visibleActionKeys(in range: Range<Int>, buttonsOnly: Bool) -> Set<[UInt8]> {
         var keys: Set<[UInt8]> = []
         var seen: Set<Int> = []
         // The chains read last: a modifier that is one of their links is not read again (a
@@ -34,7 +67,7 @@ extension SwiftStructure {
             let i = name.lowerBound
             let isModifier = i > 0 && text[i - 1] == UInt8(ascii: ".")
             let site: Int
-            if isModifier, isActionModifier(name) {
+            if isModifier, buttonsOnly ? equals(name, "accessibilityAction") : isActionModifier(name) {
                 site = i - 1
             } else if !isModifier || (i >= 8 && equals((i - 8)..<(i - 1), "SwiftUI")), equals(name, "Button") {
                 site = i
@@ -46,8 +79,16 @@ extension SwiftStructure {
             recent.append(found)
             if recent.count > 8 { recent.removeFirst() }
             guard seen.insert(found.start).inserted, !isHidden(found) else { return }
-            for action in actionRanges(of: found) + accessibilityActions(of: found) {
-                if let key = actionKey(action) { keys.insert(key) }
+            guard buttonsOnly else {
+                for action in actionRanges(of: found) + accessibilityActions(of: found) {
+                    if let key = actionKey(action) { keys.insert(key) }
+                }
+                return
+            }
+            if let action = buttonAction(in: found.head), let key = actionKey(action) { keys.insert(key) }
+            // An `.accessibilityAction` counts for the other chains only: kept with its chain's start.
+            for action in accessibilityActions(of: found) {
+                if let key = actionKey(action) { keys.insert(key + [0] + Array(String(found.start).utf8)) }
             }
         }
         return keys

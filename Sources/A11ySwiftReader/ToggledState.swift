@@ -66,7 +66,7 @@ extension SwiftStructure {
     }
 
     /// The action of a `Button(…)` head: its `action:` argument, else its first trailing closure.
-    private func buttonAction(in head: Range<Int>) -> Range<Int>? {
+    func buttonAction(in head: Range<Int>) -> Range<Int>? {
         var nameStart = head.lowerBound
         var nameEnd = identifierEnd(from: nameStart)
         while nameEnd + 1 < head.upperBound, text[nameEnd] == UInt8(ascii: "."), isIdentifierStart(text[nameEnd + 1]) {
@@ -287,7 +287,12 @@ extension SwiftStructure {
         let next = skipTrivia(from: after)
         if next < count, text[next] == UInt8(ascii: "?"), isSpace(text[next - 1]) {
             let branch = skipTrivia(from: next + 1)
-            guard namesImage(expressionAt: found.lowerBound) else { return startsWords(at: branch) }
+            guard namesImage(expressionAt: found.lowerBound) else {
+                // A literal branch is words when it has letters (`"●"` is not); any other branch
+                // of a label's ternary is (`L10n.expand`).
+                guard branch < count, text[branch] != UInt8(ascii: "\"") else { return startsWords(at: branch) }
+                return startsWords(at: branch) || isInLabelArgument(found.lowerBound)
+            }
             // `play.fill` / `pause.fill`: the symbols VoiceOver reads as the words "Play" and "Pause".
             return branch < count && text[branch] == UInt8(ascii: "\"")
                 && (literal(at: branch, startsWith: "play") || literal(at: branch, startsWith: "pause"))
@@ -313,6 +318,17 @@ extension SwiftStructure {
                let elseClose = tables.matchingBracket(at: elseBrace) { end = elseClose + 1 }
         }
         return hasWordsCall(in: brace..<end)
+    }
+
+    /// The use at `offset` is the argument of an `.accessibilityLabel(…)` (or of the `Text(…)` /
+    /// `Label(…)` / `LocalizedStringKey(…)` / `String(localized:…)` holding a label): whatever
+    /// the branches are (`L10n.collapse`, a localized constant), they are read as words.
+    private func isInLabelArgument(_ offset: Int) -> Bool {
+        guard let open = tables.enclosingBracket(of: offset), text[open] == UInt8(ascii: "("),
+              let callee = previousToken(before: open), isIdentifierByte(text[callee]) else { return false }
+        let name = identifierStart(endingAt: callee)..<(callee + 1)
+        return equals(name, "accessibilityLabel") || equals(name, "Text") || equals(name, "Label")
+            || equals(name, "LocalizedStringKey") || equals(name, "String") || equals(name, "NSLocalizedString")
     }
 
     /// The expression at `start` is an image or symbol name: the argument of `systemName:`,

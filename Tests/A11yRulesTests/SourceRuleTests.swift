@@ -441,7 +441,7 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         let set = try SourceRuleSet(entries: shippedSourceRules)
         for count in [10, 2_000, 50_000] {
             let arguments = String(repeating: "a + (b) ", count: count)
-            let code = "Image(uiImage: make(\(arguments)))\n    .accessibilityAddTraits(f(\(arguments)))\n    .onTapGesture { }\n"
+            let code = "Image(uiImage: make(\(arguments)))\n    .accessibilityAddTraits(f(\(arguments)))\n    .onTapGesture { act() }\n"
                 + "Image(\"x\", tint: t(\(arguments)), label: Text(\"y\"))\n}\n"
             let findings = lint("var body: some View {\n" + code, with: set)
             #expect(findings.map(\.rule) == ["image-without-label", "tap-gesture-without-trait"], "\(count)")
@@ -464,7 +464,7 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
 @Suite struct SourceRuleSetConfigurationTests {
     @Test func filterAndRelevel() throws {
         let set = try SourceRuleSet(entries: shippedSourceRules)
-        let code = "var body: some View { Image(\"a\").onTapGesture { } }\n"
+        let code = "var body: some View { Image(\"a\").onTapGesture { act() } }\n"
         #expect(lint(code, with: set).map(\.rule) == ["image-without-label", "tap-gesture-without-trait"])
         let onlyTap = set.filter { $0 == "tap-gesture-without-trait" }
         #expect(onlyTap.ruleIDs == ["tap-gesture-without-trait"])

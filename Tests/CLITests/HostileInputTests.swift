@@ -187,7 +187,7 @@ import Testing
                   + String(repeating: "#if A\n", count: 20_000) + ".padding()\n"
                   + String(repeating: "#endif\n", count: 20_000) + "    }\n}\n")
         dir.write("many/Taps.swift", "struct V: View {\n    var body: some View {\n        Text(\"x\")"
-                  + String(repeating: "\n.onTapGesture { }", count: 4_000) + "\n    }\n}\n")
+                  + String(repeating: "\n.onTapGesture { a() }", count: 4_000) + "\n    }\n}\n")
         let (_, doc) = try lint(["many"], in: dir, expectStatus: 1)
         let findings = doc["findings"] as? [[String: Any]] ?? []
         func rules(in file: String) -> [String] {

@@ -178,4 +178,89 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.contains("App/Pay.swift:3:9: error: Text colour .white (#FFFFFF) on Color(\"Accent\") (#93C5FD)"), "\(result.stdout)")
     }
+
+    /// A static colour member declared in another file of the run (issue 23's open item): the
+    /// theme file has no text view, the view file no declaration.
+    @Test func aStaticMemberDeclaredInAnotherFileIsMeasured() throws {
+        let theme = """
+        import SwiftUI
+
+        extension Color {
+            static let brand = Color(red: 0.55, green: 0.75, blue: 0.95)
+            static let ink = Color(white: 1)
+        }
+
+        extension ShapeStyle where Self == Color {
+            static var card: Color { Color(white: 0.9) }
+        }
+
+        enum Theme {
+            static let banner: Color = .orange
+        }
+
+        extension UIColor {
+            static let legacy = UIColor(red: 0.8, green: 0.8, blue: 0.8, alpha: 1)
+        }
+        """
+        let views = """
+        import SwiftUI
+
+        struct Promo: View {
+            var body: some View {
+                VStack {
+                    Text("Brand")
+                        .foregroundColor(.ink)
+                        .background(Color.brand)
+                    Text("Card")
+                        .foregroundStyle(.white)
+                        .background(.card)
+                    Text("Banner")
+                        .foregroundColor(.white)
+                        .background(Theme.banner)
+                    Text("Legacy")
+                        .foregroundColor(.white)
+                        .background(Color(uiColor: .legacy))
+                }
+            }
+        }
+        """
+        let (status, found, messages) = try lint(["Sources/Theme.swift": theme, "Sources/Views/Promo.swift": views])
+        #expect(status == 1)
+        // #8CBFF2 under white is 1.9:1, #E6E6E6 1.26:1, #CCCCCC 1.6:1, fixed colours: one finding each;
+        // orange is systemOrange, measured in each appearance (white passes only on #C93400).
+        #expect(found.map { "\($0.line) \($0.theme ?? "-") \($0.background)" } == [
+            "6 - #8CBFF2", "9 - #E6E6E6",
+            "12 dark #FF9F0A", "12 dark-increased-contrast #FFB340", "12 light #FF9500",
+            "15 - #CCCCCC",
+        ], "\(found)")
+        #expect(messages.first?.contains("Color.brand (#8CBFF2)") == true, "\(messages)")
+    }
+
+    /// A name two files declare with different values is not measured; one declared the same way
+    /// twice is.
+    @Test func aMemberDeclaredDifferentlyInTwoFilesIsSilent() throws {
+        let first = """
+        extension Color {
+            static let accentFill = Color(white: 0.95)
+            static let sameFill = Color(white: 0.95)
+        }
+        """
+        let second = """
+        enum Palette {
+            static let accentFill = Color(white: 0.1)
+            static let sameFill = Color(white: 0.95)
+        }
+        """
+        let views = """
+        struct Chips: View {
+            var body: some View {
+                Text("Ambiguous").foregroundColor(.white).background(Color.accentFill)
+                Text("Same").foregroundColor(.white).background(Palette.sameFill)
+            }
+        }
+        """
+        let (status, found, _) = try lint(["A.swift": first, "B.swift": second, "Chips.swift": views])
+        #expect(status == 1)
+        #expect(found == [Found(line: 4, column: 9, theme: nil, foreground: "#FFFFFF", background: "#F2F2F2")], "\(found)")
+    }
 }

@@ -16,6 +16,7 @@ struct LintPipeline {
         let inputs = try RunInputs(&settings)
         let fix = try RunFix(&settings, inputs: inputs.inputs)
         let groups = try RunGroups.make(inputs.inputs, settings: &settings)
+        RunInputs.shareSwiftFiles(inputs.inputs, settings: settings)
         // → stream → baseline → tally → writers, file by file
         var baseline = try RunBaseline(settings)
         var tally = Tally()

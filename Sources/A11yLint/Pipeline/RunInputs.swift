@@ -38,6 +38,24 @@ struct RunInputs {
         }
     }
 
+    /// Hands the run's Swift files to `source-text-contrast`, for the static colour members it
+    /// looks up across files: they are read again only if a text view names a member its own
+    /// file does not declare (`SwiftColorMembers`).
+    static func shareSwiftFiles(_ inputs: [LintInput], settings: RunSettings) {
+        let swift = inputs.filter { $0.kind == .swift }
+        guard !swift.isEmpty else { return }
+        let limit = settings.configuration.maxFileSize
+        settings.configuration.colorSources.swiftColorMembers.setFiles { each in
+            for input in swift {
+                if let contents = input.contents {
+                    each(contents)
+                } else if case .success(let bytes) = Linter.readRegularFile(input.path, limit: limit) {
+                    each(bytes)
+                }
+            }
+        }
+    }
+
     /// Paths that held nothing to lint, as input errors (sorted by path). A mistyped path in
     /// CI must not pass, unless that is expected (`--allow-empty`), the files came from a
     /// hook (`--skip-other-json`: a commit of other JSON files), or the configuration left

@@ -24,6 +24,8 @@ import A11ySwiftReader
 ///   (`#if os(tvOS)`, the `#else` of `#if !os(tvOS)`; see `SwiftStructure.platforms(at:cache:)`);
 /// - `repeats: action` — the chain's tap action is the same call as that of a control in
 ///   the same view code that is not hidden (see `SwiftStructure.repeatsVisibleAction`);
+///   `repeats: button` — the same, counting only `Button`s (controls with a role) and the
+///   `.accessibilityAction`s of other chains;
 /// - `literal: RE` — the contents of the first string literal that starts in the anchor's
 ///   match, as written in the file (`^` and `$` are its bounds; the masked text has none);
 /// - `inside: RE` — the code between the container's brackets (a type's body: `@ScaledMetric`);
@@ -42,7 +44,7 @@ final class SourceCondition: Sendable {
     // switching over a trivial `Kind` avoids the runtime's multi-payload enum calls.
     enum Kind: Sendable {
         case head, modifier, link, text, slot, opener, holder, inside, literal, drawn, togglesAny, togglesDrawn, togglesAnnounced,
-             repeatsAction, onlyOn
+             repeatsAction, repeatsButton, onlyOn
         case enclosing, parent, all, any, not
     }
 
@@ -121,10 +123,10 @@ final class SourceCondition: Sendable {
                 }
                 parts.append(SourceCondition(.onlyOn, pattern: try compile(source, at: value, file: file)))
             case "repeats":
-                guard value.string == "action", value.mapping == nil, value.sequence == nil else {
-                    throw CatalogueError.at(value, file: file, "'repeats' takes the value 'action'")
+                guard value.string == "action" || value.string == "button", value.mapping == nil, value.sequence == nil else {
+                    throw CatalogueError.at(value, file: file, "'repeats' takes action or button")
                 }
-                parts.append(SourceCondition(.repeatsAction))
+                parts.append(SourceCondition(value.string == "action" ? .repeatsAction : .repeatsButton))
             case "enclosing":
                 parts.append(.enclosing(try parse(value, file: file)))
             case "parent":
@@ -265,9 +267,10 @@ struct ConditionEvaluator {
             guard let platforms = structure.platforms(at: match.lowerBound, cache: cache) else { return false }
             for platform in platforms where !((try? condition.pattern!.isMatch(platform)) ?? false) { return false }
             return true
-        case .repeatsAction:
+        case .repeatsAction, .repeatsButton:
             guard let chain = chain(at: level) else { return false }
-            return structure.repeatsVisibleAction(chain, levels: containers(), cache: cache)
+            return structure.repeatsVisibleAction(chain, levels: containers(), cache: cache,
+                                                  buttonsOnly: condition.kind == .repeatsButton)
         case .enclosing:
             let levels = containers()
             let inner = condition.children[0]

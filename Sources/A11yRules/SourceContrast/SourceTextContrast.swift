@@ -23,8 +23,10 @@ public struct SourceTextContrast: Sendable {
     }
 
     /// Every finding of the rule on `source`.
-    public func lint(_ source: SwiftSource, path: String, resolver: ColorResolver, options: RuleOptions,
-                     ruleBook: RuleBook) -> [Finding] {
+    /// `members`: the static colour members of the run's other files (asked only for a name
+    /// this file does not declare).
+    public func lint(_ source: SwiftSource, path: String, resolver: ColorResolver, members: SwiftColorMembers? = nil,
+                     options: RuleOptions, ruleBook: RuleBook) -> [Finding] {
         guard !source.bytes.isEmpty else { return [] }
         let scratch = MatchScratch()
         let candidate = source.withStructure { structure -> Bool in
@@ -32,7 +34,8 @@ public struct SourceTextContrast: Sendable {
             return ["background", "ZStack", "overlay"].contains { SwiftColorParser.find(Array($0.utf8), in: source.masked, from: 0) != nil }
         }
         guard candidate else { return [] }
-        let parser = SwiftColorParser(resolver: resolver, declarations: SwiftColorParser.declarations(in: source))
+        let parser = SwiftColorParser(resolver: resolver, declarations: SwiftColorParser.declarations(in: source),
+                                      members: members)
         var findings: [Finding] = []
         source.withStructure { structure in
             let cache = ContainerCache()

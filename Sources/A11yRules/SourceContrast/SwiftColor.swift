@@ -100,12 +100,15 @@ indirect enum SwiftColor: Sendable, Hashable {
 /// Reads colour expressions of one file: `Color.white`, `.blue`, `Color(red:green:blue:)`,
 /// `Color("Brand")`, `Color(.systemBlue)`, `Color(uiColor: .label)`, `x.opacity(0.5)`,
 /// `RoundedRectangle(…).fill(C)`, `cond ? A : B`, and static members declared as one of these
-/// in the same file (`static let brand = Color("Brand")`, used as `.brand` or `Palette.brand`).
+/// in the same file (`static let brand = Color("Brand")`, used as `.brand` or `Palette.brand`),
+/// else in another file of the run (`SwiftColorMembers`).
 struct SwiftColorParser {
     let resolver: ColorResolver
     /// Static members of the file whose value is a colour expression, by member name (a name
     /// declared twice with different values is left out).
     let declarations: [String: String]
+    /// The run's static colour members, asked when the file does not declare a name.
+    var members: SwiftColorMembers? = nil
 
     func parse(_ text: String) -> SwiftColor? { parse(text, depth: 0) }
 
@@ -123,38 +126,66 @@ struct SwiftColorParser {
         if let standard = SwiftColor.standard(name) { return standard }
         if let declared = declarations[name] { return parseNested(declared, depth: depth) }
         if let asset = resolver.assetName(forSymbol: name) { return .reference(.asset(asset)) }
-        return nil
+        return declared(elsewhere: name, depth: depth)
     }
+
+    /// A static member declared in another file of the run. SwiftUI's own dynamic styles
+    /// (`.primary`, `.secondary`, `.accentColor`) cannot be declared again: asking for them
+    /// would only read the run's files for nothing.
+    fileprivate func declared(elsewhere name: String, depth: Int) -> SwiftColor? {
+        guard let members, !Self.builtInStyles.contains(name) else { return nil }
+        return members.value(of: name).flatMap { parseNested($0, depth: depth) }
+    }
+
+    static let builtInStyles: Set<String> = ["primary", "secondary", "tertiary", "quaternary", "quinary", "accentColor",
+                                             "background", "foreground", "tint", "separator", "placeholder", "selection",
+                                             "link", "label", "secondaryLabel", "tertiaryLabel", "quaternaryLabel"]
 
     /// `Color(.systemBlue)`, `Color(uiColor: .label)`, `Color(.brand)`: a UIKit system colour,
     /// else a generated colour-set symbol.
-    fileprivate func uiColorMember(_ name: String) -> SwiftColor? {
+    fileprivate func uiColorMember(_ name: String, depth: Int) -> SwiftColor? {
         let bare = name.hasSuffix("Color") && name != "Color" ? String(name.dropLast(5)) : name
         if resolver.system?.color(named: bare, in: IOSAppearance.light.rawValue) != nil { return .reference(.system(bare)) }
         if let asset = resolver.assetName(forSymbol: name) { return .reference(.asset(asset)) }
-        return nil
+        if let declared = declarations[name] { return parseNested(declared, depth: depth) }
+        return declared(elsewhere: name, depth: depth)
     }
 
     /// `static let NAME = EXPR` / `static var NAME: Color = EXPR` / `static var NAME: Color { EXPR }`
     /// of a file, by name.
     static func declarations(in source: SwiftSource) -> [String: String] {
-        let masked = source.masked
-        var found: [String: String] = [:]
-        var ambiguous: Set<String> = []
-        var i = 0
-        let keyword = Array("static".utf8)
-        while let at = Self.find(keyword, in: masked, from: i) {
-            i = at + keyword.count
-            guard at == 0 || !isIdentifierByte(masked[at - 1]), i < masked.count, !isIdentifierByte(masked[i]) else { continue }
-            guard let (name, value) = declaration(after: i, in: source) else { continue }
-            if let known = found[name], known != value { ambiguous.insert(name) }
-            found[name] = value
-        }
-        for name in ambiguous { found[name] = nil }
-        return found
+        var table = DeclarationTable()
+        table.add(source)
+        return table.unambiguous
     }
 
-    private static func declaration(after offset: Int, in source: SwiftSource) -> (String, String)? {
+    /// Declarations by name over one or more files; a name declared with two different values
+    /// is ambiguous and left out.
+    struct DeclarationTable {
+        var found: [String: String] = [:]
+        var ambiguous: Set<String> = []
+
+        mutating func add(_ source: SwiftSource) {
+            let masked = source.masked
+            var i = 0
+            let keyword = Array("static".utf8)
+            while let at = SwiftColorParser.find(keyword, in: masked, from: i) {
+                i = at + keyword.count
+                guard at == 0 || !isIdentifierByte(masked[at - 1]), i < masked.count, !isIdentifierByte(masked[i]) else { continue }
+                guard let (name, value) = SwiftColorParser.declaration(after: i, in: source) else { continue }
+                if let known = found[name], known != value { ambiguous.insert(name) }
+                found[name] = value
+            }
+        }
+
+        var unambiguous: [String: String] {
+            var result = found
+            for name in ambiguous { result[name] = nil }
+            return result
+        }
+    }
+
+    fileprivate static func declaration(after offset: Int, in source: SwiftSource) -> (String, String)? {
         let m = source.masked
         var i = skipSpaces(m, offset)
         let word = identifier(m, at: i)
@@ -169,7 +200,7 @@ struct SwiftColorParser {
             var typeEnd = i
             while typeEnd < m.count, isIdentifierByte(m[typeEnd]) || m[typeEnd] == UInt8(ascii: ".") { typeEnd += 1 }
             let type = String(decoding: m[i..<typeEnd], as: UTF8.self)
-            guard type == "Color" || type == "SwiftUI.Color" else { return nil }
+            guard type == "Color" || type == "SwiftUI.Color" || type == "UIColor" else { return nil }
             i = skipSpaces(m, typeEnd)
         }
         guard i < m.count else { return nil }
@@ -332,8 +363,9 @@ private struct ColorExpressionReader {
             // `Palette.brand`: a static member of a type of the file.
             guard member.arguments == nil, baseText.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
                   baseText.first?.isUppercase == true else { return nil }
-            if baseText == "UIColor" { return parser.uiColorMember(member.name) }
-            return parser.declarations[member.name].flatMap { parser.parseNested($0, depth: depth) }
+            if baseText == "UIColor" { return parser.uiColorMember(member.name, depth: depth) }
+            if let declared = parser.declarations[member.name] { return parser.parseNested(declared, depth: depth) }
+            return parser.declared(elsewhere: member.name, depth: depth)
         }
     }
 
@@ -346,13 +378,24 @@ private struct ColorExpressionReader {
         return Self.shapes.contains(text(range.lowerBound..<end))
     }
 
-    /// `Color(…)` (also `SwiftUI.Color(…)`).
-    func call(in range: Range<Int>) -> SwiftColor? {
-        guard m[range.upperBound - 1] == UInt8(ascii: ")"),
-              let open = source.matchingBracket(at: range.upperBound - 1) else { return nil }
+    /// `Color(…)` (also `SwiftUI.Color(…)`), and `UIColor(…)` (`alpha:` read as `opacity:`,
+    /// `UIColor(named: "Brand")!` as `Color("Brand")`).
+    func call(in whole: Range<Int>) -> SwiftColor? {
+        var range = whole
+        if m[range.upperBound - 1] == UInt8(ascii: "!") { range = trimmed(range.lowerBound..<(range.upperBound - 1)) }
+        guard !range.isEmpty, m[range.upperBound - 1] == UInt8(ascii: ")"),
+              let open = source.matchingBracket(at: range.upperBound - 1), open >= range.lowerBound else { return nil }
         let callee = text(trimmed(range.lowerBound..<open))
-        guard callee == "Color" || callee == "SwiftUI.Color" else { return nil }
-        return colorInit(source.arguments(between: open, and: range.upperBound - 1))
+        let arguments = source.arguments(between: open, and: range.upperBound - 1)
+        if callee == "UIColor" {
+            return colorInit(arguments.map { argument in
+                var renamed = argument
+                if argument.label == "alpha" { renamed.label = "opacity" } else if argument.label == "named" { renamed.label = nil }
+                return renamed
+            })
+        }
+        guard callee == "Color" || callee == "SwiftUI.Color", range == whole else { return nil }
+        return colorInit(arguments)
     }
 
     func colorInit(_ all: [SwiftArgument]) -> SwiftColor? {
@@ -388,7 +431,7 @@ private struct ColorExpressionReader {
             var raw = first.value.raw
             if raw.hasPrefix("UIColor.") { raw = String(raw.dropFirst(7)) }
             guard raw.hasPrefix("."), raw.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
-            return parser.uiColorMember(String(raw.dropFirst()))
+            return parser.uiColorMember(String(raw.dropFirst()), depth: depth)
         }
         return nil
     }
