@@ -163,9 +163,12 @@ extension SwiftStructure {
 
     /// True when statements of the block opened at `brace` are drawn as views.
     func isViewBuilding(block brace: Int, cache: ContainerCache) -> Bool {
-        if let known = cache.viewBlocks[brace] { return known }
+        guard let number = tables.openerNumber(at: brace) else { return computeViewBuilding(block: brace, cache: cache) }
+        cache.prepare(openers: openerCount)
+        let known = cache.viewBlocks[number]
+        if known != 0 { return known == 2 }
         let verdict = computeViewBuilding(block: brace, cache: cache)
-        cache.viewBlocks[brace] = verdict
+        cache.viewBlocks[number] = verdict ? 2 : 1
         return verdict
     }
 
