@@ -76,25 +76,35 @@ public struct ContainerLevels {
 public final class ContainerCache {
     public init() {}
 
-    /// Per container number (see `Container.number`), allocated for the file's openers
-    /// when first needed: each bracket's container (the slot of a `(` group depends on the
-    /// argument, and is filled in per position), the container right outside it (`.some(nil)`:
-    /// none), and the containers outside it (innermost first, at most
-    /// `SwiftStructure.maxContainerLevels`) while the lists kept hold fewer than
-    /// `outwardBudget` containers in all: 10,000 nested views with a view at each level would
-    /// otherwise keep a list per level, 50 million containers.
-    var byNumber: [Container?] = []
-    var steps: [Container??] = []
-    var outward: [[Container]?] = []
+    /// Per container number (see `Container.number`), in arrays of trivial values allocated
+    /// for the file's openers when first needed (an array of optional containers was filled
+    /// element by element, 2 % of a corpus run): the index in `stored` of each bracket's
+    /// container (-1: not read yet; the slot of a `(` group depends on the argument, and is
+    /// filled in per position) and of the container right outside it (-1: none, -2: not read
+    /// yet), and the index in `outwardLists` of the containers outside it (innermost first, at
+    /// most `SwiftStructure.maxContainerLevels`; -1: not kept), kept while the lists hold fewer
+    /// than `outwardBudget` containers in all: 10,000 nested views with a view at each level
+    /// would otherwise keep a list per level, 50 million containers.
+    var stored: [Container] = []
+    var byNumber: [Int32] = []
+    var steps: [Int32] = []
+    var outward: [Int32] = []
+    var outwardLists: [[Container]] = []
     var outwardCount = 0
     static let outwardBudget = 1 << 16
 
     func prepare(openers: Int) {
         guard byNumber.count != openers else { return }
-        byNumber = Array(repeating: nil, count: openers)
+        byNumber = Array(repeating: -1, count: openers)
+        steps = Array(repeating: -2, count: openers)
+        outward = Array(repeating: -1, count: openers)
         viewBlocks = Array(repeating: 0, count: openers)
-        steps = Array(repeating: nil, count: openers)
-        outward = Array(repeating: nil, count: openers)
+    }
+
+    /// Keeps `container` and returns its index in `stored`.
+    func store(_ container: Container) -> Int32 {
+        stored.append(container)
+        return Int32(stored.count - 1)
     }
 
     /// The chain read last, and every chain of at least `longChain` links by the start of
@@ -459,7 +469,8 @@ public struct SwiftStructure {
     /// number while the lists kept hold fewer than `outwardBudget` containers in all.
     private func outward(from inner: Container, cache: ContainerCache) -> [Container] {
         cache.prepare(openers: openerCount)
-        if let known = cache.outward[inner.number] { return known }
+        let known = cache.outward[inner.number]
+        if known >= 0 { return cache.outwardLists[Int(known)] }
         var result: [Container] = []
         var current = inner
         while result.count < Self.maxContainerLevels, let next = step(from: current, cache: cache) {
@@ -467,7 +478,8 @@ public struct SwiftStructure {
             current = next
         }
         if cache.outwardCount + result.count <= ContainerCache.outwardBudget {
-            cache.outward[inner.number] = result
+            cache.outward[inner.number] = Int32(cache.outwardLists.count)
+            cache.outwardLists.append(result)
             cache.outwardCount += result.count
         }
         return result
@@ -476,33 +488,37 @@ public struct SwiftStructure {
     /// The container right outside `inner` (its slot read for where the walk goes on), read
     /// once per container.
     private func step(from inner: Container, cache: ContainerCache) -> Container? {
-        switch cache.steps[inner.number] {
-        case .some(let known): return known
-        case .none:
-            // Continue outside the owner (a labeled closure argument sits in its owner's
-            // parentheses, which must not count twice).
-            var position = inner.open
-            if let owner = inner.chain, owner.start < inner.open { position = owner.start }
-            let found = container(around: position, cache: cache)
-            cache.steps[inner.number] = .some(found)
-            return found
-        }
+        let known = cache.steps[inner.number]
+        if known >= 0 { return cache.stored[Int(known)] }
+        if known == -1 { return nil }
+        // Continue outside the owner (a labeled closure argument sits in its owner's
+        // parentheses, which must not count twice).
+        var position = inner.open
+        if let owner = inner.chain, owner.start < inner.open { position = owner.start }
+        let found = container(around: position, cache: cache)
+        cache.steps[inner.number] = found.map { cache.store($0) } ?? -1
+        return found
     }
 
     /// The container right around `position`, with the slot `position` is in.
     private func container(around position: Int, cache: ContainerCache) -> Container? {
         guard let number = tables.enclosingOpenerNumber(of: position) else { return nil }
-        cache.prepare(openers: openerCount)
-        let open = Int(tables.openers[number])
-        var container: Container
-        if let known = cache.byNumber[number] {
-            container = known
-        } else {
-            container = self.container(opening: open)
-            container.number = number
-            cache.byNumber[number] = container
+        var container = self.container(number: number, cache: cache)
+        if text[container.open] != UInt8(ascii: "{") {
+            container.slot = argumentLabel(inGroup: container.open, holding: position)
         }
-        if text[open] != UInt8(ascii: "{") { container.slot = argumentLabel(inGroup: open, holding: position) }
+        return container
+    }
+
+    /// The container of the opener numbered `number` (for a `(` group, with no slot), read
+    /// once per file.
+    func container(number: Int, cache: ContainerCache) -> Container {
+        cache.prepare(openers: openerCount)
+        let known = cache.byNumber[number]
+        if known >= 0 { return cache.stored[Int(known)] }
+        var container = self.container(opening: Int(tables.openers[number]))
+        container.number = number
+        cache.byNumber[number] = cache.store(container)
         return container
     }
 
@@ -765,24 +781,43 @@ extension SwiftSourceTables {
 
 /// The few Swift keywords the structure reader must recognise, compared on bytes.
 enum SwiftKeywords {
+    /// A keyword packed into two words (every keyword here has at most 16 bytes): a list of
+    /// these is searched with no reference counting, unlike an array of byte arrays.
+    struct Packed {
+        var length: Int
+        var low: UInt64
+        var high: UInt64
+
+        init(_ word: String) {
+            let bytes = Array(word.utf8)
+            precondition(bytes.count <= 16, "keywords have at most 16 bytes")
+            length = bytes.count
+            low = 0
+            high = 0
+            for (k, byte) in bytes.enumerated() {
+                if k < 8 { low |= UInt64(byte) << (8 * UInt64(k)) } else { high |= UInt64(byte) << (8 * UInt64(k - 8)) }
+            }
+        }
+    }
+
     /// Words after which `(` or `{` does not call anything: `if (a)`, `else {`, `in {`.
-    private static let expression: [[UInt8]] = [
+    private static let expression: [Packed] = [
         "if", "else", "guard", "while", "for", "in", "switch", "case", "return", "where", "do",
         "repeat", "defer", "try", "await", "throw", "is", "as", "some", "any", "catch", "default",
         "let", "var", "func", "init", "get", "set", "willSet", "didSet", "subscript",
-    ].map { Array($0.utf8) }
+    ].map(Packed.init)
     /// First words of a line that make its `{` a statement or declaration body.
-    private static let statements: [[UInt8]] = [
+    private static let statements: [Packed] = [
         "if", "else", "guard", "while", "for", "switch", "case", "default", "do", "repeat",
         "defer", "catch", "func", "var", "let", "init", "deinit", "subscript", "struct", "class",
         "enum", "extension", "protocol", "actor", "get", "set", "willSet", "didSet",
-    ].map { Array($0.utf8) }
-    private static let bindings: [[UInt8]] = [Array("let".utf8), Array("var".utf8)]
-    private static let modifiers: [[UInt8]] = [
+    ].map(Packed.init)
+    private static let bindings: [Packed] = ["let", "var"].map(Packed.init)
+    private static let modifiers: [Packed] = [
         "private", "fileprivate", "internal", "public", "open", "static", "override", "final",
         "mutating", "nonmutating", "nonisolated", "lazy", "weak", "unowned", "indirect",
         "convenience", "required", "dynamic", "package", "consuming", "borrowing",
-    ].map { Array($0.utf8) }
+    ].map(Packed.init)
 
     static func isExpressionKeyword(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
         contains(expression, text, word)
@@ -800,15 +835,17 @@ enum SwiftKeywords {
         contains(modifiers, text, word)
     }
 
-    private static func contains(_ words: [[UInt8]], _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
+    private static func contains(_ words: [Packed], _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
         let length = word.count
-        for candidate in words where candidate.count == length {
-            var equal = true
-            for k in 0..<length where candidate[k] != text[word.lowerBound + k] {
-                equal = false
-                break
-            }
-            if equal { return true }
+        guard length > 0, length <= 16 else { return false }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for k in 0..<length {
+            let byte = UInt64(text[word.lowerBound + k])
+            if k < 8 { low |= byte << (8 * UInt64(k)) } else { high |= byte << (8 * UInt64(k - 8)) }
+        }
+        for candidate in words where candidate.low == low && candidate.high == high && candidate.length == length {
+            return true
         }
         return false
     }

@@ -173,7 +173,8 @@ extension SwiftStructure {
     }
 
     private func computeViewBuilding(block brace: Int, cache: ContainerCache) -> Bool {
-        let container = container(opening: brace)
+        let container = tables.openerNumber(at: brace).map { self.container(number: $0, cache: cache) }
+            ?? container(opening: brace)
         if let owner = container.chain {
             return isViewClosure(brace: brace, owner: owner, slot: container.slot)
         }
@@ -191,7 +192,8 @@ extension SwiftStructure {
     func returnsView(block brace: Int, cache: ContainerCache) -> Bool {
         var current = brace
         while true {
-            let container = container(opening: current)
+            let container = tables.openerNumber(at: current).map { self.container(number: $0, cache: cache) }
+                ?? container(opening: current)
             if let owner = container.chain {
                 return isViewClosure(brace: current, owner: owner, slot: container.slot)
             }
