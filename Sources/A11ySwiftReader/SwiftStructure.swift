@@ -763,19 +763,7 @@ extension SwiftSourceTables {
     /// `enclosingBracket(of:)` as the bracket's number in `openers` (its offset is
     /// `openers[number]`).
     func enclosingOpenerNumber(of offset: Int) -> Int? {
-        var low = 0, high = openers.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(openers[mid]) < offset { low = mid + 1 } else { high = mid }
-        }
-        var index = low - 1
-        while index >= 0 {
-            let close = partners[Int(openers[index])]
-            // An opener never closed (broken code) encloses nothing.
-            if close >= 0, Int(close) >= offset { return index }
-            index = Int(openerParents[index])
-        }
-        return nil
+        enclosingBracket(of: offset).flatMap(openerNumber(at:))
     }
 }
 
