@@ -43,6 +43,10 @@ public struct Container {
     /// The offset of the bracket (see `SwiftStructure.openerRange(of:)` for the code
     /// before it: `func makeBody(configuration: Configuration) -> some View`).
     public internal(set) var open: Int
+    /// The bracket's number among the file's code openers, in text order (see
+    /// `SwiftStructure.openerCount`): callers keep what they know per container in arrays
+    /// indexed by it instead of hashing offsets.
+    public internal(set) var number: Int = -1
 }
 
 /// The containers around one anchor: the innermost, then the shared outer ones.
@@ -52,6 +56,19 @@ public struct ContainerLevels {
 
     public var count: Int { first == nil ? 0 : 1 + outer.count }
     public subscript(level: Int) -> Container { level == 0 ? first! : outer[level - 1] }
+
+    // One field of a level, read in place (no copy of the container and its chain).
+    public func number(at level: Int) -> Int { level == 0 ? first!.number : outer[level - 1].number }
+    public func open(at level: Int) -> Int { level == 0 ? first!.open : outer[level - 1].open }
+    public func slot(at level: Int) -> Range<Int> { level == 0 ? first!.slot : outer[level - 1].slot }
+    public func chain(at level: Int) -> Chain? { level == 0 ? first!.chain : outer[level - 1].chain }
+
+    /// The link of the chain at `level` that holds `offset` (the link holding the
+    /// container's bracket: `.tabItem { … }`); nil when the level has no chain.
+    public func link(at level: Int, holding offset: Int) -> Range<Int>? {
+        let links = level == 0 ? first!.chain?.links : outer[level - 1].chain?.links
+        return links?.first { $0.contains(offset) }
+    }
 }
 
 /// Containers already read in one file: sibling views share all their outer containers,
@@ -59,16 +76,37 @@ public struct ContainerLevels {
 public final class ContainerCache {
     public init() {}
 
-    /// The containers around a position, keyed by that position (innermost first, at most
-    /// `SwiftStructure.maxContainerLevels`), while they hold fewer than `outwardBudget`
-    /// containers in all: 10,000 nested views with a view at each level would otherwise keep
-    /// a list per level, 50 million containers.
-    var outward: [Int: [Container]] = [:]
+    /// Per container number (see `Container.number`), in arrays of trivial values allocated
+    /// for the file's openers when first needed (an array of optional containers was filled
+    /// element by element, 2 % of a corpus run): the index in `stored` of each bracket's
+    /// container (-1: not read yet; the slot of a `(` group depends on the argument, and is
+    /// filled in per position) and of the container right outside it (-1: none, -2: not read
+    /// yet), and the index in `outwardLists` of the containers outside it (innermost first, at
+    /// most `SwiftStructure.maxContainerLevels`; -1: not kept), kept while the lists hold fewer
+    /// than `outwardBudget` containers in all: 10,000 nested views with a view at each level
+    /// would otherwise keep a list per level, 50 million containers.
+    var stored: [Container] = []
+    var byNumber: [Int32] = []
+    var steps: [Int32] = []
+    var outward: [Int32] = []
+    var outwardLists: [[Container]] = []
     var outwardCount = 0
     static let outwardBudget = 1 << 16
-    /// The one container right around a position and where the next one is looked for
-    /// (`.some(nil)`: none); each position is read once, however many anchors walk past it.
-    var steps: [Int: (Container, Int)?] = [:]
+
+    func prepare(openers: Int) {
+        guard byNumber.count != openers else { return }
+        byNumber = Array(repeating: -1, count: openers)
+        steps = Array(repeating: -2, count: openers)
+        outward = Array(repeating: -1, count: openers)
+        viewBlocks = Array(repeating: 0, count: openers)
+    }
+
+    /// Keeps `container` and returns its index in `stored`.
+    func store(_ container: Container) -> Int32 {
+        stored.append(container)
+        return Int32(stored.count - 1)
+    }
+
     /// The chain read last, and every chain of at least `longChain` links by the start of
     /// each of its links: a chain of 4,000 `.onTapGesture` modifiers, each a match, was walked
     /// back and read again from every one of them. Short chains are read again when asked
@@ -88,14 +126,9 @@ public final class ContainerCache {
         }
         return keyText
     }
-    /// Each bracket's container, keyed by the bracket's offset (the slot of a `(` group
-    /// depends on the argument, and is filled in per position).
-    var byBracket: [Int: Container] = [:]
-    /// A caller's answers already computed on a container (the source rules keep what
-    /// their conditions gave there, keyed by the condition's identity).
-    public var verdicts: [Verdict: Bool] = [:]
-    /// Whether the block opened at a `{` builds views (see `isViewBuilding(block:cache:)`).
-    var viewBlocks: [Int: Bool] = [:]
+    /// Whether the block opened at a `{` builds views (see `isViewBuilding(block:cache:)`),
+    /// by container number: 0 not known yet, 1 no, 2 yes.
+    var viewBlocks: [UInt8] = []
     /// What each chain's tap action toggles, keyed by the chain's start (see
     /// `toggledState(of:cache:)`): every `.onTapGesture` of a chain is an anchor of its own.
     var toggles: [Int: ToggledState?] = [:]
@@ -104,20 +137,6 @@ public final class ContainerCache {
     var visibleActions: [Int: Set<[UInt8]>] = [:]
     /// The platforms after each `#if` line of the file (see `platforms(at:cache:)`).
     var platformBranches: [(start: Int, platforms: Set<String>?)]?
-
-    public struct Verdict: Hashable {
-        var bracket: Int
-        var slotStart: Int
-        var slotEnd: Int
-        var condition: ObjectIdentifier
-
-        public init(bracket: Int, slotStart: Int, slotEnd: Int, condition: ObjectIdentifier) {
-            self.bracket = bracket
-            self.slotStart = slotStart
-            self.slotEnd = slotEnd
-            self.condition = condition
-        }
-    }
 }
 
 extension SwiftSource {
@@ -144,6 +163,9 @@ public struct SwiftStructure {
 
     /// The masked byte at `offset` (see `SwiftSource.masked`).
     public subscript(offset: Int) -> UInt8 { text[offset] }
+
+    /// How many code openers (`(`, `[`, `{`) the file has: `Container.number` is below it.
+    public var openerCount: Int { tables.openers.count }
 
     // MARK: Patterns on the masked text
 
@@ -425,16 +447,17 @@ public struct SwiftStructure {
 
     /// The brackets around `chain`, innermost first, each with what it belongs to.
     func containers(of chain: Chain, cache: ContainerCache) -> [Container] {
-        containers(around: chain.start, cache: cache)
+        guard let first = container(around: chain.start, cache: cache) else { return [] }
+        return [first] + outward(from: first, cache: cache).prefix(Self.maxContainerLevels - 1)
     }
 
     /// The innermost container around `chain` and the (cached, shared) ones outside it:
     /// no array is built per anchor.
     public func containerLevels(of chain: Chain, cache: ContainerCache) -> ContainerLevels {
-        guard let (first, next) = step(around: chain.start, cache: cache) else {
+        guard let first = container(around: chain.start, cache: cache) else {
             return ContainerLevels(first: nil, outer: [])
         }
-        return ContainerLevels(first: first, outer: containers(around: next, cache: cache))
+        return ContainerLevels(first: first, outer: outward(from: first, cache: cache))
     }
 
     /// How many containers around an anchor its rules look at: real views nest a few dozen
@@ -442,45 +465,61 @@ public struct SwiftStructure {
     /// anchors seeing the 256 containers nearest them.
     static let maxContainerLevels = 256
 
-    private func containers(around position: Int, cache: ContainerCache) -> [Container] {
-        if let known = cache.outward[position] { return known }
+    /// The containers outside `inner` (at most `maxContainerLevels`), kept per container
+    /// number while the lists kept hold fewer than `outwardBudget` containers in all.
+    private func outward(from inner: Container, cache: ContainerCache) -> [Container] {
+        cache.prepare(openers: openerCount)
+        let known = cache.outward[inner.number]
+        if known >= 0 { return cache.outwardLists[Int(known)] }
         var result: [Container] = []
-        var at = position
-        while result.count < Self.maxContainerLevels, let (container, next) = step(around: at, cache: cache) {
-            result.append(container)
-            at = next
+        var current = inner
+        while result.count < Self.maxContainerLevels, let next = step(from: current, cache: cache) {
+            result.append(next)
+            current = next
         }
         if cache.outwardCount + result.count <= ContainerCache.outwardBudget {
-            cache.outward[position] = result
+            cache.outward[inner.number] = Int32(cache.outwardLists.count)
+            cache.outwardLists.append(result)
             cache.outwardCount += result.count
         }
         return result
     }
 
-    /// `container(around:cache:)`, read once per position.
-    private func step(around position: Int, cache: ContainerCache) -> (Container, Int)? {
-        if let known = cache.steps[position] { return known }
+    /// The container right outside `inner` (its slot read for where the walk goes on), read
+    /// once per container.
+    private func step(from inner: Container, cache: ContainerCache) -> Container? {
+        let known = cache.steps[inner.number]
+        if known >= 0 { return cache.stored[Int(known)] }
+        if known == -1 { return nil }
+        // Continue outside the owner (a labeled closure argument sits in its owner's
+        // parentheses, which must not count twice).
+        var position = inner.open
+        if let owner = inner.chain, owner.start < inner.open { position = owner.start }
         let found = container(around: position, cache: cache)
-        cache.steps[position] = .some(found)
+        cache.steps[inner.number] = found.map { cache.store($0) } ?? -1
         return found
     }
 
-    /// The container right around `position`, and where to look for the next one.
-    private func container(around position: Int, cache: ContainerCache) -> (Container, Int)? {
-        guard let open = tables.enclosingBracket(of: position) else { return nil }
-        var container: Container
-        if let known = cache.byBracket[open] {
-            container = known
-        } else {
-            container = self.container(opening: open)
-            cache.byBracket[open] = container
+    /// The container right around `position`, with the slot `position` is in.
+    private func container(around position: Int, cache: ContainerCache) -> Container? {
+        guard let number = tables.enclosingOpenerNumber(of: position) else { return nil }
+        var container = self.container(number: number, cache: cache)
+        if text[container.open] != UInt8(ascii: "{") {
+            container.slot = argumentLabel(inGroup: container.open, holding: position)
         }
-        if text[open] != UInt8(ascii: "{") { container.slot = argumentLabel(inGroup: open, holding: position) }
-        // Continue outside the owner (a labeled closure argument sits in its owner's
-        // parentheses, which must not count twice).
-        let next: Int
-        if let owner = container.chain, owner.start < open { next = owner.start } else { next = open }
-        return (container, next)
+        return container
+    }
+
+    /// The container of the opener numbered `number` (for a `(` group, with no slot), read
+    /// once per file.
+    func container(number: Int, cache: ContainerCache) -> Container {
+        cache.prepare(openers: openerCount)
+        let known = cache.byNumber[number]
+        if known >= 0 { return cache.stored[Int(known)] }
+        var container = self.container(opening: Int(tables.openers[number]))
+        container.number = number
+        cache.byNumber[number] = cache.store(container)
+        return container
     }
 
     func container(opening open: Int) -> Container {
@@ -710,26 +749,63 @@ public struct SwiftStructure {
     }
 }
 
+extension SwiftSourceTables {
+    /// The number in `openers` of the code opener at `offset`; nil when there is none there.
+    func openerNumber(at offset: Int) -> Int? {
+        var low = 0, high = openers.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(openers[mid]) < offset { low = mid + 1 } else { high = mid }
+        }
+        return low < openers.count && Int(openers[low]) == offset ? low : nil
+    }
+
+    /// `enclosingBracket(of:)` as the bracket's number in `openers` (its offset is
+    /// `openers[number]`).
+    func enclosingOpenerNumber(of offset: Int) -> Int? {
+        enclosingBracket(of: offset).flatMap(openerNumber(at:))
+    }
+}
+
 /// The few Swift keywords the structure reader must recognise, compared on bytes.
 enum SwiftKeywords {
+    /// A keyword packed into two words (every keyword here has at most 16 bytes): a list of
+    /// these is searched with no reference counting, unlike an array of byte arrays.
+    struct Packed {
+        var length: Int
+        var low: UInt64
+        var high: UInt64
+
+        init(_ word: String) {
+            let bytes = Array(word.utf8)
+            precondition(bytes.count <= 16, "keywords have at most 16 bytes")
+            length = bytes.count
+            low = 0
+            high = 0
+            for (k, byte) in bytes.enumerated() {
+                if k < 8 { low |= UInt64(byte) << (8 * UInt64(k)) } else { high |= UInt64(byte) << (8 * UInt64(k - 8)) }
+            }
+        }
+    }
+
     /// Words after which `(` or `{` does not call anything: `if (a)`, `else {`, `in {`.
-    private static let expression: [[UInt8]] = [
+    private static let expression: [Packed] = [
         "if", "else", "guard", "while", "for", "in", "switch", "case", "return", "where", "do",
         "repeat", "defer", "try", "await", "throw", "is", "as", "some", "any", "catch", "default",
         "let", "var", "func", "init", "get", "set", "willSet", "didSet", "subscript",
-    ].map { Array($0.utf8) }
+    ].map(Packed.init)
     /// First words of a line that make its `{` a statement or declaration body.
-    private static let statements: [[UInt8]] = [
+    private static let statements: [Packed] = [
         "if", "else", "guard", "while", "for", "switch", "case", "default", "do", "repeat",
         "defer", "catch", "func", "var", "let", "init", "deinit", "subscript", "struct", "class",
         "enum", "extension", "protocol", "actor", "get", "set", "willSet", "didSet",
-    ].map { Array($0.utf8) }
-    private static let bindings: [[UInt8]] = [Array("let".utf8), Array("var".utf8)]
-    private static let modifiers: [[UInt8]] = [
+    ].map(Packed.init)
+    private static let bindings: [Packed] = ["let", "var"].map(Packed.init)
+    private static let modifiers: [Packed] = [
         "private", "fileprivate", "internal", "public", "open", "static", "override", "final",
         "mutating", "nonmutating", "nonisolated", "lazy", "weak", "unowned", "indirect",
         "convenience", "required", "dynamic", "package", "consuming", "borrowing",
-    ].map { Array($0.utf8) }
+    ].map(Packed.init)
 
     static func isExpressionKeyword(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
         contains(expression, text, word)
@@ -747,15 +823,17 @@ enum SwiftKeywords {
         contains(modifiers, text, word)
     }
 
-    private static func contains(_ words: [[UInt8]], _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
+    private static func contains(_ words: [Packed], _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
         let length = word.count
-        for candidate in words where candidate.count == length {
-            var equal = true
-            for k in 0..<length where candidate[k] != text[word.lowerBound + k] {
-                equal = false
-                break
-            }
-            if equal { return true }
+        guard length > 0, length <= 16 else { return false }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for k in 0..<length {
+            let byte = UInt64(text[word.lowerBound + k])
+            if k < 8 { low |= byte << (8 * UInt64(k)) } else { high |= byte << (8 * UInt64(k - 8)) }
+        }
+        for candidate in words where candidate.low == low && candidate.high == high && candidate.length == length {
+            return true
         }
         return false
     }

@@ -163,14 +163,18 @@ extension SwiftStructure {
 
     /// True when statements of the block opened at `brace` are drawn as views.
     func isViewBuilding(block brace: Int, cache: ContainerCache) -> Bool {
-        if let known = cache.viewBlocks[brace] { return known }
+        guard let number = tables.openerNumber(at: brace) else { return computeViewBuilding(block: brace, cache: cache) }
+        cache.prepare(openers: openerCount)
+        let known = cache.viewBlocks[number]
+        if known != 0 { return known == 2 }
         let verdict = computeViewBuilding(block: brace, cache: cache)
-        cache.viewBlocks[brace] = verdict
+        cache.viewBlocks[number] = verdict ? 2 : 1
         return verdict
     }
 
     private func computeViewBuilding(block brace: Int, cache: ContainerCache) -> Bool {
-        let container = container(opening: brace)
+        let container = tables.openerNumber(at: brace).map { self.container(number: $0, cache: cache) }
+            ?? container(opening: brace)
         if let owner = container.chain {
             return isViewClosure(brace: brace, owner: owner, slot: container.slot)
         }
@@ -188,7 +192,8 @@ extension SwiftStructure {
     func returnsView(block brace: Int, cache: ContainerCache) -> Bool {
         var current = brace
         while true {
-            let container = container(opening: current)
+            let container = tables.openerNumber(at: current).map { self.container(number: $0, cache: cache) }
+                ?? container(opening: current)
             if let owner = container.chain {
                 return isViewClosure(brace: current, owner: owner, slot: container.slot)
             }

@@ -40,8 +40,7 @@ import A11ySwiftReader
 /// Keys of one mapping must all hold; a list holds when any item does; a plain string is
 /// short for `modifier:`.
 final class SourceCondition: Sendable {
-    // A class tree rather than an indirect enum: evaluating it is a hot loop, and
-    // switching over a trivial `Kind` avoids the runtime's multi-payload enum calls.
+    // The parsed tree; rules are evaluated from its flat form, `ConditionProgram`.
     enum Kind: Sendable {
         case head, modifier, link, text, slot, opener, holder, inside, literal, drawn, togglesAny, togglesDrawn, togglesAnnounced,
              repeatsAction, repeatsButton, onlyOn
@@ -176,28 +175,93 @@ struct ConditionLimitHit: Error {
     var message: String
 }
 
-/// Evaluates conditions for one anchor; the containers are read once, when first needed.
+/// The conditions of a rule set in the form they are evaluated in: one flat array of trivial
+/// nodes (children by index, patterns in a side array), so walking a condition costs no
+/// reference counting and no class dispatch (`SourceCondition` is the parsed form).
+struct ConditionProgram: Sendable {
+    struct Node: Sendable {
+        var kind: SourceCondition.Kind
+        /// The index of the node's pattern in `patterns`, -1 for none.
+        var pattern: Int32
+        /// The node's operands: `operands[first ..< first + count]`.
+        var first: Int32
+        var count: Int32
+        /// For `enclosing`: its number among the program's `enclosing` nodes (a column of
+        /// the per-file table of verdicts); -1 otherwise.
+        var memo: Int32
+    }
+
+    private(set) var nodes: [Node] = []
+    private(set) var operands: [Int32] = []
+    private(set) var patterns: [Pattern] = []
+    private(set) var enclosingCount = 0
+
+    /// Adds `condition` and everything under it; returns the index of its node.
+    mutating func add(_ condition: SourceCondition) -> Int32 {
+        var children: [Int32] = []
+        for child in condition.children { children.append(add(child)) }
+        let first = Int32(operands.count)
+        operands.append(contentsOf: children)
+        var pattern: Int32 = -1
+        if let compiled = condition.pattern {
+            pattern = Int32(patterns.count)
+            patterns.append(compiled)
+        }
+        var memo: Int32 = -1
+        if condition.kind == .enclosing {
+            memo = Int32(enclosingCount)
+            enclosingCount += 1
+        }
+        nodes.append(Node(kind: condition.kind, pattern: pattern, first: first, count: Int32(children.count), memo: memo))
+        return Int32(nodes.count - 1)
+    }
+}
+
+/// Evaluates conditions for the anchors of one file: made once per file (the file, the
+/// structure, the program and what is known per container), then `begin(anchor:match:)`
+/// for each anchor, whose containers are read once, when first needed.
 struct ConditionEvaluator {
     let structure: SwiftStructure
     let scratch: MatchScratch
-    let anchor: Chain
     /// The file, for `literal:` (the structure reads the masked text only).
     let source: SwiftSource
-    /// The anchor pattern's match (for `literal:`).
-    let match: Range<Int>
-    private let cache: ContainerCache
+    let cache: ContainerCache
+    private let nodes: [ConditionProgram.Node]
+    private let operands: [Int32]
+    private let patterns: [Pattern]
+    private let enclosingCount: Int
+    /// What each `enclosing` operand gave on each container of the file, by container number
+    /// × `memo`: 0 not known yet, 1 false, 2 true (allocated when first needed).
+    private var verdicts: [UInt8] = []
+    /// The same for a `(`/`[` container whose slot is an argument label (its verdict depends
+    /// on the argument), keyed by the label's offset × `enclosingCount` + `memo`.
+    private var labeledVerdicts: [Int: Bool] = [:]
+
+    /// The anchor chain and the anchor pattern's match (for `literal:` and `onlyOn:`).
+    private(set) var anchor = Chain(start: 0, end: 0, links: [0..<0])
+    private(set) var match = 0..<0
     private var found: ContainerLevels?
     /// The anchor's `toggledState`, read when first needed.
     private var anchorToggle: ToggledState??
 
-    init(structure: SwiftStructure, scratch: MatchScratch, anchor: Chain, cache: ContainerCache,
-         source: SwiftSource, match: Range<Int>) {
+    init(structure: SwiftStructure, scratch: MatchScratch, cache: ContainerCache, source: SwiftSource,
+         program: ConditionProgram) {
         self.structure = structure
         self.scratch = scratch
-        self.anchor = anchor
         self.source = source
-        self.match = match
         self.cache = cache
+        nodes = program.nodes
+        operands = program.operands
+        patterns = program.patterns
+        enclosingCount = program.enclosingCount
+    }
+
+    /// Starts on a new anchor of the same file.
+    mutating func begin(anchor: Chain, match: Range<Int>) {
+        self.anchor = anchor
+        self.match = match
+        found = nil
+        anchorToggle = nil
     }
 
     /// Containers of the anchor chain, innermost first.
@@ -208,56 +272,38 @@ struct ConditionEvaluator {
         return levels
     }
 
-    /// `level` -1 is the anchor chain; 0, 1, … are its containers.
-    mutating func holds(_ condition: SourceCondition, level: Int = -1) throws(ConditionLimitHit) -> Bool {
+    /// Whether the condition at `node` (an index of the program) holds; `level` -1 is the
+    /// anchor chain; 0, 1, … are its containers.
+    mutating func holds(_ node: Int32, level: Int = -1) throws(ConditionLimitHit) -> Bool {
+        let condition = nodes[Int(node)]
         switch condition.kind {
-        case .head:
-            guard let chain = chain(at: level) else { return false }
-            return try matches(condition.pattern!, chain.head)
-        case .modifier:
-            guard let chain = chain(at: level) else { return false }
-            let pattern = condition.pattern!
-            for link in chain.modifiers where try matches(pattern, link) { return true }
-            return false
-        case .link:
-            guard let chain = chain(at: level) else { return false }
-            let pattern = condition.pattern!
-            for link in chain.links where try matches(pattern, link) { return true }
-            return false
-        case .text:
-            guard let chain = chain(at: level) else { return false }
-            return try matches(condition.pattern!, chain.start..<chain.end)
-        case .slot:
+        case .head, .modifier, .link, .text:
+            return try chainMatches(condition, level: level)
+        case .slot, .opener, .inside:
             let all = containers()
             let index = max(level, 0)
             guard index < all.count else { return false }
-            return try matches(condition.pattern!, all[index].slot)
-        case .opener:
-            let all = containers()
-            let index = max(level, 0)
-            guard index < all.count else { return false }
-            return try matches(condition.pattern!, structure.openerRange(of: all[index].open))
+            let range = switch condition.kind {
+            case .slot: all.slot(at: index)
+            case .opener: structure.openerRange(of: all.open(at: index))
+            default: structure.contents(ofBracket: all.open(at: index))
+            }
+            return try matches(condition.pattern, range)
         case .holder:
             let all = containers()
-            guard level >= 0, level < all.count, let owner = all[level].chain,
-                  let link = owner.links.first(where: { $0.contains(all[level].open) }) else { return false }
-            return try matches(condition.pattern!, link)
-        case .inside:
-            let all = containers()
-            let index = max(level, 0)
-            guard index < all.count else { return false }
-            return try matches(condition.pattern!, structure.contents(ofBracket: all[index].open))
+            guard level >= 0, level < all.count, let link = all.link(at: level, holding: all.open(at: level)) else { return false }
+            return try matches(condition.pattern, link)
         case .literal:
-            switch source.firstMatchInLiteral(condition.pattern!, startingIn: match, scratch: scratch) {
+            switch source.firstMatchInLiteral(patterns[Int(condition.pattern)], startingIn: match, scratch: scratch) {
             case .match: return true
             case .noMatch: return false
             case .limit(let error): throw ConditionLimitHit(message: error.message)
             }
         case .parent:
-            let levels = containers()
-            guard level + 1 < levels.count else { return false }
-            return try holds(condition.children[0], level: level + 1)
+            guard level + 1 < containers().count else { return false }
+            return try holds(operands[Int(condition.first)], level: level + 1)
         case .drawn:
+            if level < 0 { return structure.isDrawnAsView(anchor, cache: cache) }
             guard let chain = chain(at: level) else { return false }
             return structure.isDrawnAsView(chain, cache: cache)
         case .togglesAny, .togglesDrawn, .togglesAnnounced:
@@ -265,61 +311,113 @@ struct ConditionEvaluator {
             return condition.kind == .togglesAny || (condition.kind == .togglesDrawn ? state.isDrawn : state.isAnnounced)
         case .onlyOn:
             guard let platforms = structure.platforms(at: match.lowerBound, cache: cache) else { return false }
-            for platform in platforms where !((try? condition.pattern!.isMatch(platform)) ?? false) { return false }
+            let pattern = patterns[Int(condition.pattern)]
+            for platform in platforms where !((try? pattern.isMatch(platform)) ?? false) { return false }
             return true
         case .repeatsAction, .repeatsButton:
+            let buttonsOnly = condition.kind == .repeatsButton
+            if level < 0 {
+                return structure.repeatsVisibleAction(anchor, levels: containers(), cache: cache, buttonsOnly: buttonsOnly)
+            }
             guard let chain = chain(at: level) else { return false }
-            return structure.repeatsVisibleAction(chain, levels: containers(), cache: cache,
-                                                  buttonsOnly: condition.kind == .repeatsButton)
+            return structure.repeatsVisibleAction(chain, levels: containers(), cache: cache, buttonsOnly: buttonsOnly)
         case .enclosing:
-            let levels = containers()
-            let inner = condition.children[0]
-            var index = level + 1
-            while index < levels.count {
-                // What holds on a container depends only on that container (its bracket, and
-                // the argument slot for a `(` group) and those outside it: sibling anchors
-                // share the answer, so it is computed once per file.
-                let container = levels[index]
-                let key = ContainerCache.Verdict(bracket: container.open, slotStart: container.slot.lowerBound,
-                                                 slotEnd: container.slot.upperBound, condition: ObjectIdentifier(inner))
-                let verdict: Bool
-                if let known = cache.verdicts[key] {
+            return try enclosing(condition, level: level)
+        case .all:
+            for k in 0..<Int(condition.count) where !(try holds(operands[Int(condition.first) + k], level: level)) {
+                return false
+            }
+            return true
+        case .any:
+            for k in 0..<Int(condition.count) where try holds(operands[Int(condition.first) + k], level: level) {
+                return true
+            }
+            return false
+        case .not:
+            return !(try holds(operands[Int(condition.first)], level: level))
+        }
+    }
+
+    /// `head`, `modifier`, `link` and `text` on the chain at `level`.
+    private mutating func chainMatches(_ condition: ConditionProgram.Node, level: Int) throws(ConditionLimitHit) -> Bool {
+        if level < 0 { return try matches(condition, in: anchor) }
+        let all = containers()
+        guard level < all.count, let chain = all.chain(at: level) else { return false }
+        return try matches(condition, in: chain)
+    }
+
+    private func matches(_ condition: ConditionProgram.Node, in chain: Chain) throws(ConditionLimitHit) -> Bool {
+        switch condition.kind {
+        case .head:
+            return try matches(condition.pattern, chain.links[0])
+        case .text:
+            return try matches(condition.pattern, chain.start..<chain.end)
+        default:
+            let links = chain.links
+            for index in (condition.kind == .modifier ? 1 : 0)..<links.count where try matches(condition.pattern, links[index]) {
+                return true
+            }
+            return false
+        }
+    }
+
+    /// Some container outside `level` satisfies the operand. What holds on a container
+    /// depends only on that container (its bracket, and the argument slot for a `(` group)
+    /// and those outside it: sibling anchors share the answer, so it is computed once per
+    /// file, kept by container number.
+    private mutating func enclosing(_ condition: ConditionProgram.Node, level: Int) throws(ConditionLimitHit) -> Bool {
+        let levels = containers()
+        let inner = operands[Int(condition.first)]
+        let memo = Int(condition.memo)
+        if verdicts.isEmpty { verdicts = [UInt8](repeating: 0, count: max(1, structure.openerCount * enclosingCount)) }
+        var index = level + 1
+        while index < levels.count {
+            let number = levels.number(at: index)
+            let slot = levels.slot(at: index)
+            let verdict: Bool
+            if slot.isEmpty || structure[levels.open(at: index)] == UInt8(ascii: "{") {
+                let cell = number * enclosingCount + memo
+                let known = verdicts[cell]
+                if known != 0 {
+                    verdict = known == 2
+                } else {
+                    verdict = try holds(inner, level: index)
+                    verdicts[cell] = verdict ? 2 : 1
+                }
+            } else {
+                let key = slot.lowerBound * enclosingCount + memo
+                if let known = labeledVerdicts[key] {
                     verdict = known
                 } else {
                     verdict = try holds(inner, level: index)
-                    cache.verdicts[key] = verdict
+                    labeledVerdicts[key] = verdict
                 }
-                if verdict { return true }
-                index += 1
             }
-            return false
-        case .all:
-            for child in condition.children where !(try holds(child, level: level)) { return false }
-            return true
-        case .any:
-            for child in condition.children where try holds(child, level: level) { return true }
-            return false
-        case .not:
-            return !(try holds(condition.children[0], level: level))
+            if verdict { return true }
+            index += 1
         }
+        return false
     }
 
     /// The Bool the chain at `level` toggles (see `SwiftStructure.toggledState(of:)`).
     mutating func toggledState(at level: Int = -1) -> ToggledState? {
-        if level < 0, let known = anchorToggle { return known }
+        if level < 0 {
+            if let known = anchorToggle { return known }
+            let state = structure.toggledState(of: anchor, cache: cache)
+            anchorToggle = .some(state)
+            return state
+        }
         guard let chain = chain(at: level) else { return nil }
-        let state = structure.toggledState(of: chain, cache: cache)
-        if level < 0 { anchorToggle = .some(state) }
-        return state
+        return structure.toggledState(of: chain, cache: cache)
     }
 
     private mutating func chain(at level: Int) -> Chain? {
-        if level < 0 { return anchor }
         let all = containers()
-        return level < all.count ? all[level].chain : nil
+        return level < all.count ? all.chain(at: level) : nil
     }
 
-    private func matches(_ pattern: Pattern, _ range: Range<Int>) throws(ConditionLimitHit) -> Bool {
+    private func matches(_ pattern: Int32, _ range: Range<Int>) throws(ConditionLimitHit) -> Bool {
+        let pattern = patterns[Int(pattern)]
         if structure.cannotMatch(pattern, in: range) { return false }
         switch structure.firstMatch(pattern, in: range, scratch: scratch) {
         case .match: return true

@@ -48,8 +48,31 @@ public struct SourceRuleSet: Sendable {
     public var ruleBook = RuleBook()
 
     let rules: [SourceRule]
+    /// Every rule's conditions in evaluation form, and where each rule's start.
+    let program: ConditionProgram
+    let roots: [RuleRoots]
+
+    /// The program nodes of one rule's `when`, `unless` and `reasons` (-1: none).
+    struct RuleRoots: Sendable {
+        var when: Int32 = -1
+        var unless: Int32 = -1
+        var reasons: [Int32] = []
+    }
 
     public var ruleIDs: [String] { rules.map(\.id) }
+
+    private static func compile(_ rules: [SourceRule]) -> (ConditionProgram, [RuleRoots]) {
+        var program = ConditionProgram()
+        var roots: [RuleRoots] = []
+        for rule in rules {
+            var root = RuleRoots()
+            if let when = rule.when { root.when = program.add(when) }
+            if let unless = rule.unless { root.unless = program.add(unless) }
+            for reason in rule.reasons { root.reasons.append(reason.when.map { program.add($0) } ?? -1) }
+            roots.append(root)
+        }
+        return (program, roots)
+    }
 
     func rule(_ id: String) -> SourceRule? { rules.first { $0.id == id } }
 
@@ -59,17 +82,22 @@ public struct SourceRuleSet: Sendable {
         for entry in entries where entry.isCompiledSourceRule {
             rules.append(try SourceRule(entry: entry))
         }
-        self.rules = rules
+        self.init(rules: rules)
     }
 
     /// `.a11ylint.yml` custom rules.
     public init(customRules: [CustomSourceRule]) throws(CatalogueError) {
         var rules: [SourceRule] = []
         for custom in customRules { rules.append(try SourceRule(custom: custom)) }
-        self.rules = rules
+        self.init(rules: rules)
     }
 
-    init(rules: [SourceRule]) { self.rules = rules }
+    init(rules: [SourceRule]) {
+        self.rules = rules
+        let compiled = Self.compile(rules)
+        program = compiled.0
+        roots = compiled.1
+    }
 
     /// No rules.
     public init() { rules = [] }
@@ -106,25 +134,32 @@ public struct SourceRuleSet: Sendable {
     /// Every finding of every rule on `source`, plus a `rule-limit` note for each rule
     /// that gave up on it. `path` is used for locations and for the rules' file globs.
     public func lint(_ source: SwiftSource, path: String) -> [Finding] {
-        let applicable = rules.filter { $0.paths.accepts(path) }
+        let applicable = rules.indices.filter { rules[$0].paths.accepts(path) }
         guard !applicable.isEmpty, !source.bytes.isEmpty else { return [] }
         let scratch = MatchScratch(limits: limits)
         var findings: [Finding] = []
         source.withStructure { structure in
-            let cache = ContainerCache()
-            for rule in applicable {
-                lint(rule, in: source, structure: structure, scratch: scratch, cache: cache, path: path, into: &findings)
+            // One evaluator for the file: what it learns about a container serves every rule.
+            var evaluator = ConditionEvaluator(structure: structure, scratch: scratch, cache: ContainerCache(),
+                                               source: source, program: program)
+            for index in applicable {
+                let rule = rules[index]
+                lint(rule, roots: roots[index], evaluator: &evaluator, path: path, into: &findings)
                 if let callee = rule.interpolationsOf, !source.interpolations.isEmpty {
-                    lintInterpolations(rule, callee: callee, in: source, structure: structure, scratch: scratch,
-                                       cache: cache, path: path, into: &findings)
+                    lintInterpolations(rule, roots: roots[index], callee: callee, evaluator: &evaluator, path: path,
+                                       into: &findings)
                 }
             }
         }
         return findings
     }
 
-    private func lint(_ rule: SourceRule, in source: SwiftSource, structure: SwiftStructure, scratch: MatchScratch,
-                      cache: ContainerCache, path: String, into findings: inout [Finding]) {
+    private func lint(_ rule: SourceRule, roots: RuleRoots, evaluator: inout ConditionEvaluator, path: String,
+                      into findings: inout [Finding]) {
+        let structure = evaluator.structure
+        let source = evaluator.source
+        let cache = evaluator.cache
+        let scratch = evaluator.scratch
         // Where findings were reported: a list while there are few (a linear search beats
         // hashing), a set past 32, so a file with thousands of findings is not quadratic.
         var reported = ReportedOffsets()
@@ -154,15 +189,15 @@ public struct SourceRuleSet: Sendable {
             }
             guard !reported.contains(reportAt) else { continue }
 
-            var evaluator = ConditionEvaluator(structure: structure, scratch: scratch, anchor: chain, cache: cache,
-                                               source: source, match: range)
+            evaluator.begin(anchor: chain, match: range)
             var reason: SourceRule.Reason?
             do throws(ConditionLimitHit) {
-                if let when = rule.when, !(try evaluator.holds(when)) { continue }
-                if let unless = rule.unless, try evaluator.holds(unless) { continue }
+                if roots.when >= 0, !(try evaluator.holds(roots.when)) { continue }
+                if roots.unless >= 0, try evaluator.holds(roots.unless) { continue }
                 if !rule.reasons.isEmpty {
-                    for candidate in rule.reasons {
-                        if let when = candidate.when, !(try evaluator.holds(when)) { continue }
+                    for (index, candidate) in rule.reasons.enumerated() {
+                        let when = roots.reasons[index]
+                        if when >= 0, !(try evaluator.holds(when)) { continue }
                         reason = candidate
                         break
                     }
@@ -181,9 +216,12 @@ public struct SourceRuleSet: Sendable {
 
     /// The anchors of `rule` inside the interpolations of string literals passed first to a
     /// call its `interpolationsOf` names. Each interpolation is read as Swift of its own.
-    private func lintInterpolations(_ rule: SourceRule, callee: Pattern, in source: SwiftSource,
-                                    structure: SwiftStructure, scratch: MatchScratch, cache: ContainerCache,
-                                    path: String, into findings: inout [Finding]) {
+    private func lintInterpolations(_ rule: SourceRule, roots: RuleRoots, callee: Pattern,
+                                    evaluator outer: inout ConditionEvaluator, path: String,
+                                    into findings: inout [Finding]) {
+        let structure = outer.structure
+        let source = outer.source
+        let scratch = outer.scratch
         var literalIndex = 0
         for interpolation in source.interpolations {
             while literalIndex < source.stringLiterals.count,
@@ -198,7 +236,8 @@ public struct SourceRuleSet: Sendable {
             let inner = SwiftSource(utf8: Array(source.bytes[interpolation]))
             var innerFindings: [Int] = []
             inner.withStructure { innerStructure in
-                let innerCache = ContainerCache()
+                var innerEvaluator = ConditionEvaluator(structure: innerStructure, scratch: scratch, cache: ContainerCache(),
+                                                        source: inner, program: program)
                 var offset = 0
                 while offset <= innerStructure.count {
                     guard case .match(let range) = innerStructure.firstMatch(rule.anchor, from: offset, scratch: scratch)
@@ -207,16 +246,13 @@ public struct SourceRuleSet: Sendable {
                     let token = min(innerStructure.skipTrivia(from: range.lowerBound), max(range.upperBound - 1, range.lowerBound))
                     guard token < innerStructure.count else { continue }
                     let chain = innerStructure.chain(at: token)
-                    var innerEvaluator = ConditionEvaluator(structure: innerStructure, scratch: scratch, anchor: chain,
-                                                            cache: innerCache, source: inner, match: range)
-                    let literalChain = Chain(start: literal.lowerBound, end: literal.upperBound, links: [literal])
-                    var outerEvaluator = ConditionEvaluator(structure: structure, scratch: scratch, anchor: literalChain,
-                                                            cache: cache, source: source, match: literal)
+                    innerEvaluator.begin(anchor: chain, match: range)
+                    outer.begin(anchor: Chain(start: literal.lowerBound, end: literal.upperBound, links: [literal]), match: literal)
                     do throws(ConditionLimitHit) {
-                        if let when = rule.when, !(try innerEvaluator.holds(when)), !(try outerEvaluator.holds(when)) { continue }
-                        if let unless = rule.unless {
-                            if try innerEvaluator.holds(unless) { continue }
-                            if try outerEvaluator.holds(unless) { continue }
+                        if roots.when >= 0, !(try innerEvaluator.holds(roots.when)), !(try outer.holds(roots.when)) { continue }
+                        if roots.unless >= 0 {
+                            if try innerEvaluator.holds(roots.unless) { continue }
+                            if try outer.holds(roots.unless) { continue }
                         }
                     } catch {
                         continue
@@ -227,7 +263,7 @@ public struct SourceRuleSet: Sendable {
             for start in innerFindings {
                 let at = interpolation.lowerBound + start
                 findings.append(finding(rule: rule, at: at, match: at..<min(at + 1, source.bytes.count), source: source, path: path,
-                                        cache: cache))
+                                        cache: outer.cache))
             }
         }
     }

@@ -22,6 +22,9 @@ public struct SourceTextContrast: Sendable {
         foregroundModifier = try! Pattern(#"\.(?:foregroundColor|foregroundStyle|tint)\s*[({]"#)
     }
 
+    /// Words of which a file must hold one to draw a background behind text.
+    private static let backgroundWords = ["background", "ZStack", "overlay"].map { Array($0.utf8) }
+
     /// Every finding of the rule on `source`.
     /// `members`: the static colour members of the run's other files (asked only for a name
     /// this file does not declare).
@@ -29,10 +32,12 @@ public struct SourceTextContrast: Sendable {
                      options: RuleOptions, ruleBook: RuleBook) -> [Finding] {
         guard !source.bytes.isEmpty else { return [] }
         let scratch = MatchScratch()
-        let candidate = source.withStructure { structure -> Bool in
-            guard case .match = structure.firstMatch(foregroundModifier, from: 0, scratch: scratch) else { return false }
-            return ["background", "ZStack", "overlay"].contains { SwiftColorParser.find(Array($0.utf8), in: source.masked, from: 0) != nil }
-        }
+        // The byte searches first: they are cheaper than the pattern.
+        let candidate = Self.backgroundWords.contains { SwiftColorParser.find($0, in: source.masked, from: 0) != nil }
+            && source.withStructure { structure -> Bool in
+                guard case .match = structure.firstMatch(foregroundModifier, from: 0, scratch: scratch) else { return false }
+                return true
+            }
         guard candidate else { return [] }
         let parser = SwiftColorParser(resolver: resolver, declarations: SwiftColorParser.declarations(in: source),
                                       members: members)
