@@ -34,6 +34,29 @@ struct LintStream: Sendable {
         /// The specs linted, when asked for (`keepSpecs`).
         var specs: [ComponentSpec] = []
 
+        /// The last `ranSorted` answer: files linted alike ran the same rules (one list for
+        /// every Swift file of a group), so the set and the sorted list are made once.
+        private var lastRulesRun: [String] = []
+        private var lastRan: Set<String> = []
+        private var lastSorted: [String] = []
+
+        /// The rules that checked the file of `outcome` (its rules run and the rules of its
+        /// findings), sorted.
+        mutating func ranSorted(_ outcome: Linter.FileOutcome) -> [String] {
+            if outcome.rulesRun != lastRulesRun {
+                lastRulesRun = outcome.rulesRun
+                lastRan = Set(outcome.rulesRun)
+                lastSorted = lastRan.sorted()
+            }
+            var extra: Set<String>?
+            var previousRule = ""
+            for finding in outcome.findings where finding.rule != previousRule {
+                previousRule = finding.rule
+                if !lastRan.contains(finding.rule) { extra = (extra ?? lastRan).union([finding.rule]) }
+            }
+            return extra?.sorted() ?? lastSorted
+        }
+
         /// The run's report without findings, input errors and components (they went file by
         /// file): what reporters get at the end.
         func report(toolVersion: String = Linter.version) -> LintReport {
@@ -136,7 +159,7 @@ struct LintStream: Sendable {
             } else {
                 rest += listed.map { (LintInput(path: $0), item.group) }
             }
-            for results in add(outcome, to: &totals) { pending[results.file, default: FileResults(file: results.file)].merge(results) }
+            for results in add(outcome, to: &totals) { pending.gather(results) }
         }
         return rest
     }
@@ -166,7 +189,7 @@ struct LintStream: Sendable {
             ahead = index + 1 < batches.count ? lintAhead(batches[index + 1]) : nil
             var byFile: [String: FileResults] = [:]
             for outcome in outcomes {
-                for results in add(outcome, to: &totals) { byFile[results.file, default: FileResults(file: results.file)].merge(results) }
+                for results in add(outcome, to: &totals) { byFile.gather(results) }
             }
             for file in byFile.keys.sorted() {
                 emitPending(before: file)
@@ -216,15 +239,9 @@ struct LintStream: Sendable {
         guard outcome.counted else { return [] }
         totals.files += 1
         totals.lintedFiles.append(outcome.path)
-        var ran = Set(outcome.rulesRun)
-        var previousRule = ""
-        for finding in outcome.findings where finding.rule != previousRule {
-            previousRule = finding.rule
-            ran.insert(finding.rule)
-        }
-        totals.rulesRun[outcome.path] = ran.sorted()
+        totals.rulesRun[outcome.path] = totals.ranSorted(outcome)
         // The report lists the rules that ran everywhere, and those that found something.
-        previousRule = ""
+        var previousRule = ""
         for finding in outcome.findings where finding.rule != previousRule {
             previousRule = finding.rule
             totals.ran.insert(finding.rule)
@@ -264,5 +281,13 @@ struct LintStream: Sendable {
             while let i = next.take(below: items.count) { results.set(i, body(items[i])) }
         }
         return results.values
+    }
+}
+
+extension [String: FileResults] {
+    /// `results` under its file, merged with what is there already: nearly always nothing,
+    /// and then taken as it is (merging re-sorts every list, copying each finding).
+    mutating func gather(_ results: FileResults) {
+        if self[results.file] == nil { self[results.file] = results } else { self[results.file]!.merge(results) }
     }
 }

@@ -88,6 +88,9 @@ public final class Linter: Sendable {
     let layoutEngine: LayoutEngine?
     /// `source-text-contrast`, when it runs.
     let textContrast: SwiftTextContrast?
+    /// The rules that check every Swift file (`FileOutcome.rulesRun`), listed once: each
+    /// file's outcome shares this one array.
+    let swiftRulesRun: [String]
 
     public init(catalogue: RuleCatalogue, configuration: LintConfiguration = LintConfiguration(),
                 layoutEngine: LayoutEngine? = LayoutEngine.shared) throws(CatalogueError) {
@@ -123,6 +126,8 @@ public final class Linter: Sendable {
         swiftlintAliases = catalogue.swiftlintAliases
         textContrast = ruleBook.isEnabled(SourceTextContrast.ruleID) && catalogue.entry(SourceTextContrast.ruleID) != nil
             ? SwiftTextContrast(settings: configuration.colors, cache: configuration.colorSources) : nil
+        swiftRulesRun = sourceRuleIDs + [SuppressionRuleID.unused].filter(configuration.isEnabled)
+            + (textContrast == nil ? [] : [SourceTextContrast.ruleID])
     }
 
     /// Reads the spec's String Catalog (`a11y.strings`, relative to the spec) into it; an
@@ -262,9 +267,27 @@ public final class Linter: Sendable {
                            rules: ruleBook)
     }
 
-    /// `applyConfiguration(_:)` on every finding, in place.
+    /// `applyConfiguration(_:)` on every finding, in place (a finding is a large value:
+    /// copying each one into a new array cost more than the rest of this).
     private func applyConfiguration(to findings: inout [Finding]) {
-        findings = findings.compactMap(applyConfiguration)
+        // A rule's findings come together: the book is read once per run of them.
+        var rule = ""
+        var enabled = true
+        findings.removeAll { finding in
+            if finding.rule != rule { (rule, enabled) = (finding.rule, ruleBook.isEnabled(finding.rule)) }
+            return !enabled
+        }
+        rule = ""
+        var override: Severity?
+        var wcag: [String]?
+        for index in findings.indices {
+            if findings[index].rule != rule {
+                rule = findings[index].rule
+                (override, wcag) = (ruleBook.configuredSeverity(rule), ruleBook.entry(rule)?.wcag)
+            }
+            if let override { findings[index].severity = override }
+            if findings[index].wcag.isEmpty, let wcag { findings[index].wcag = wcag }
+        }
     }
 
     /// The rule book, applied once to every finding whatever made it: disabled rules
@@ -528,10 +551,9 @@ public final class Linter: Sendable {
             return
         }
         var findings = sourceRules.lint(source, path: path)
-        outcome.rulesRun = sourceRuleIDs + enabled([SuppressionRuleID.unused])
+        outcome.rulesRun = swiftRulesRun
         if let textContrast {
             findings += textContrast.lint(source, path: path, options: configuration.ruleOptions, ruleBook: ruleBook)
-            outcome.rulesRun.append(SourceTextContrast.ruleID)
         }
         for spec in loader.swiftFileSpecs(source, file: path) {
             if outcome.specs.isEmpty { outcome.rulesRun += specRules.ruleIDs }

@@ -85,8 +85,11 @@ struct SourceSuppressions {
     /// `aliases`: SwiftLint rule ids → the a11ylint rules that stand for them.
     init(source: SwiftSource, path: String, aliases: [String: String] = [:]) {
         var open: [String: [Int]] = [:] // rule id → indices of regions still open
+        let comments = source.suppressionComments()
+        // Most files have none: nothing below is made for them.
+        guard !comments.isEmpty else { return }
         let aliased = Array(Set(aliases.values)).sorted()
-        for comment in source.suppressionComments() {
+        for comment in comments {
             var directive = Directive(comment, path: path)
             let line = directive.location.line
             if directive.foreign {
@@ -169,7 +172,7 @@ struct SourceSuppressions {
     /// `unused-suppression` findings: rule ids that silenced nothing, unknown ids,
     /// and `a11ylint:` comments that cannot be read. Call after `filter`.
     func unusedFindings(_ context: SuppressionContext, source: SwiftSource) -> [Finding] {
-        guard context.reportsUnused else { return [] }
+        guard context.reportsUnused, !regions.isEmpty || !malformed.isEmpty else { return [] }
         var result: [Finding] = []
         // Findings on one line share one copy of its text (many ids in one comment).
         var keyLine = 0

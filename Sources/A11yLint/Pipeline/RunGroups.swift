@@ -19,11 +19,32 @@ enum RunGroups {
             ? discovery.files(in: PathScope.standardized(workingDirectory)) : nil
         if let runChain {
             let base = configuration.relativePathBase ?? workingDirectory
+            // The chain depends on the file's folder only: worked out (a path standardized,
+            // folders probed) once per folder as written, not for each of thousands of files
+            // (this runs before any file is linted, on one core).
+            var byFolder: [Substring: [String]] = [:]
+            var previousKey: [String]?
+            var pending: [LintInput] = []
             for input in inputs {
-                let key = input.checksScope ? discovery.files(above: PathScope.absolute(input.path, from: base)) : runChain
-                if groups[key] == nil { order.append(key) }
-                groups[key, default: []].append(input)
+                let key: [String]
+                if !input.checksScope {
+                    key = runChain
+                } else if let known = byFolder[Self.folder(of: input.path)] {
+                    key = known
+                } else {
+                    key = discovery.files(above: PathScope.absolute(input.path, from: base))
+                    byFolder[Self.folder(of: input.path)] = key
+                }
+                // Files of one folder come together: the previous file's group, unless the chain differs.
+                if key != previousKey {
+                    if groups[key] == nil { order.append(key) }
+                    if let previousKey { groups[previousKey, default: []] += pending }
+                    pending = []
+                    previousKey = key
+                }
+                pending.append(input)
             }
+            if let previousKey { groups[previousKey, default: []] += pending }
         } else if !inputs.isEmpty {
             // A configuration given whole, or --config files, stand alone.
             (groups, order) = ([[]: inputs], [[]])
@@ -51,6 +72,13 @@ enum RunGroups {
             }
         }
         return result
+    }
+
+    /// The folder part of `path` as written (up to its last `/`, empty for a bare name): files
+    /// with the same one are in the same folder (their names are never `.` or `..`).
+    static func folder(of path: String) -> Substring {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return path[..<slash]
     }
 }
 
