@@ -146,10 +146,37 @@ public enum ContrastMeasurements {
 }
 
 extension SpecRuleContext {
+    /// A finding for each reported measurement of `kind`. Variants that share a pair (and its
+    /// share of the fix) share its finding's text and numbers: each is made once, and the
+    /// others are copies that point at their own variant.
+    func contrastFindings(_ spec: ComponentSpec, kind: ContrastMeasurement.Kind) -> [Finding] {
+        var made: [ObjectIdentifier: [(fix: [ThemeColorChange]?, finding: Finding)]] = [:]
+        var findings: [Finding] = []
+        for m in measurements(spec) where m.kind == kind && m.isReported {
+            let key = ObjectIdentifier(m.pair)
+            if let known = made[key]?.first(where: { $0.fix == m.fix }) {
+                var finding = known.finding
+                finding.location = Self.contrastLocation(m)
+                finding.variant = m.variant.name
+                findings.append(finding)
+            } else {
+                let finding = contrastFinding(m, spec: spec)
+                made[key, default: []].append((m.fix, finding))
+                findings.append(finding)
+            }
+        }
+        return findings
+    }
+
+    /// Where a contrast finding points: the variant, or for variants with no place of their
+    /// own (the built-in set) the colour.
+    static func contrastLocation(_ m: ContrastMeasurement) -> SourceLocation {
+        m.variant.origin == .defaults ? (m.colorLocation ?? m.variant.location) : m.variant.location
+    }
+
     /// A finding for a measurement below its threshold.
     func contrastFinding(_ m: ContrastMeasurement, spec: ComponentSpec) -> Finding {
-        // Variants with no place of their own (the built-in set) point at the color.
-        let location = m.variant.origin == .defaults ? (m.colorLocation ?? m.variant.location) : m.variant.location
+        let location = Self.contrastLocation(m)
         // The entries in their report order, gathered once (no key is looked up on the way).
         var entries: [(String, Measured.Value)] = [("ratio", .number(m.ratio)), ("required", .number(m.required)),
                                                    ("foreground", .string(m.foreground.hexRGB)),
@@ -196,9 +223,7 @@ public struct TextContrastRule: SpecRule, ContrastReading {
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        context.measurements(spec)
-            .filter { $0.kind == .text && $0.isReported }
-            .map { context.contrastFinding($0, spec: spec) }
+        context.contrastFindings(spec, kind: .text)
     }
 }
 
@@ -208,8 +233,6 @@ public struct NonTextContrastRule: SpecRule, ContrastReading {
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        context.measurements(spec)
-            .filter { $0.kind == .nonText && $0.isReported }
-            .map { context.contrastFinding($0, spec: spec) }
+        context.contrastFindings(spec, kind: .nonText)
     }
 }
