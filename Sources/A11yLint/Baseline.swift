@@ -41,9 +41,19 @@ public struct Baseline: Sendable {
     static func setKeys(_ findings: inout [Finding], root: JSONNode) {
         guard !findings.isEmpty else { return }
         let locator = JSONLocator(root)
+        // Many findings point at the same place (a variant, a colour): each place's key is
+        // spelled once.
+        struct Place: Hashable { var line: Int; var column: Int }
+        var keys: [Place: String] = [:]
         for index in findings.indices where findings[index].baselineKey == nil {
-            findings[index].baselineKey = locator.key(line: findings[index].location.line,
-                                                     column: findings[index].location.column)
+            let place = Place(line: findings[index].location.line, column: findings[index].location.column)
+            if let known = keys[place] {
+                findings[index].baselineKey = known
+            } else {
+                let key = locator.key(line: place.line, column: place.column)
+                keys[place] = key
+                findings[index].baselineKey = key
+            }
         }
     }
 

@@ -160,14 +160,15 @@ public final class Linter: Sendable {
         let passes = spec.labelPasses()
         guard let first = passes.first else {
             let (contrast, tally) = measureContrast(spec)
-            return SpecRun(findings: runSpecRulesInText(spec, contrast: contrast), contrast: contrast, spec: spec,
+            return SpecRun(findings: runSpecRulesInText(spec, contrast: contrast, tally: tally), contrast: contrast, spec: spec,
                            contrastTally: tally)
         }
         let translated = spec.translatedVariants
         let (contrast, tally) = measureContrast(first.spec)
         var run = SpecRun(findings: [], contrast: contrast, spec: first.spec, contrastTally: tally)
         for (index, pass) in passes.enumerated() {
-            for var finding in runSpecRulesInText(pass.spec, contrast: contrast) {
+            // The checks were counted on the first pass's spec (the source language).
+            for var finding in runSpecRulesInText(pass.spec, contrast: contrast, tally: index == 0 ? tally : nil) {
                 let variant = finding.variant.flatMap { name in translated.contains(name) ? name : nil }
                 let perLanguage = ruleBook.entry(finding.rule)?.perLanguage == true
                 if let variant, perLanguage {
@@ -242,9 +243,10 @@ public final class Linter: Sendable {
     }
 
     /// The spec rules on `spec`, or on its labels as the pseudo-locale shows them (the
-    /// findings then say which pseudo-locale).
-    func runSpecRulesInText(_ spec: ComponentSpec, contrast: [ContrastMeasurement]?) -> [Finding] {
-        guard let locale = configuration.pseudoLocale else { return specRules.run(spec, contrast: contrast) }
+    /// findings then say which pseudo-locale). `tally`: the contrast checks counted on `spec`
+    /// while measuring (not on the pseudo-localized one).
+    func runSpecRulesInText(_ spec: ComponentSpec, contrast: [ContrastMeasurement]?, tally: ContrastTally?) -> [Finding] {
+        guard let locale = configuration.pseudoLocale else { return specRules.run(spec, contrast: contrast, tally: tally) }
         var findings = specRules.run(spec.pseudoLocalized(locale), contrast: contrast)
         for index in findings.indices where findings[index].variant != nil {
             findings[index].pseudoLocale = locale.rawValue

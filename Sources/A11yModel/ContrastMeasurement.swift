@@ -1,12 +1,32 @@
 /// One colour pair the contrast rules measure, passing or not: measured once per spec in
 /// a run. The rules report those below `required`, `--fix` and SARIF fixes rewrite them,
 /// and the HTML report shows every one as swatches.
+///
+/// What was measured (`Pair`: the colours, the ratio, the threshold, suggestions) is held in
+/// one shared object: the variants of a theme that draw the same pair at the same threshold
+/// share one, so that a measurement is a few words and copying it retains two objects. It
+/// is still a value: setting a field of a shared pair copies it first.
 public struct ContrastMeasurement: Sendable, Hashable {
     public enum Kind: Sendable, Hashable { case text, nonText }
-    public var kind: Kind
+
+    /// What was measured, shared by every variant of a theme that draws the pair
+    /// (`ContrastMeasurements.measure` fills it once, before the measurements are handed on).
+    package private(set) var pair: Pair
     /// The variant and the theme measured, held once for all the pairs of that variant in
     /// that theme: copying a measurement retains one object, not every string of both.
     public var place: Place
+    /// Which check of the spec this pair belongs to: the pairs of one check are
+    /// alternatives (a button's fill, else its border); the check passes when one does.
+    public var check = 0
+    /// Another way of meeting the same check passes (a button's border when its fill does
+    /// not), or this failure is already reported through the check's first alternative.
+    public var excused = false
+    /// The theme's one consistent fix (`JointColorFix`), the same on every pair of the theme:
+    /// empty when nothing fails, nil when no consistent set exists.
+    public var themeFix: [ThemeColorChange]?
+    /// For a reported pair: the changes of `themeFix` that touch its check's colours.
+    public var fix: [ThemeColorChange]?
+
     public var variant: Variant {
         get { place.variant }
         set { place = Place(variant: newValue, theme: place.theme) }
@@ -33,49 +53,188 @@ public struct ContrastMeasurement: Sendable, Hashable {
             hasher.combine(theme)
         }
     }
+
+    /// What one pair measured: its colours, ratio and threshold, where they come from and
+    /// what would make it pass. Shared (`ContrastMeasurement.pair`); changed only before it is
+    /// shared, or through a measurement's setters, which copy it.
+    package final class Pair: @unchecked Sendable {
+        package var kind: Kind
+        package var role: String
+        package var subject: String
+        package var foreground: RGBA
+        package var background: RGBA
+        package var ratio: Double
+        package var required: Double
+        package var wcag: [String]
+        package var largeText: Bool?
+        package var fontSize: Double?
+        package var colorLocation: SourceLocation?
+        package var written: RGBA = .black
+        package var backgroundRole: String?
+        package var foregroundOrigin: ColorOrigin?
+        package var backgroundOrigin: ColorOrigin?
+        package var suggestion: RGBA?
+        package var suggestedAlpha: Double?
+        package var suggestedToken: String?
+        package var foregroundKey = ""
+        package var backgroundKey = ""
+
+        package init(kind: Kind, role: String, subject: String, foreground: RGBA, background: RGBA, ratio: Double,
+                     required: Double, wcag: [String], largeText: Bool?, fontSize: Double?, colorLocation: SourceLocation?) {
+            self.kind = kind
+            self.role = role
+            self.subject = subject
+            self.foreground = foreground
+            self.background = background
+            self.ratio = ratio
+            self.required = required
+            self.wcag = wcag
+            self.largeText = largeText
+            self.fontSize = fontSize
+            self.colorLocation = colorLocation
+        }
+
+        func copy() -> Pair {
+            let c = Pair(kind: kind, role: role, subject: subject, foreground: foreground, background: background,
+                         ratio: ratio, required: required, wcag: wcag, largeText: largeText, fontSize: fontSize,
+                         colorLocation: colorLocation)
+            c.written = written
+            c.backgroundRole = backgroundRole
+            c.foregroundOrigin = foregroundOrigin
+            c.backgroundOrigin = backgroundOrigin
+            c.suggestion = suggestion
+            c.suggestedAlpha = suggestedAlpha
+            c.suggestedToken = suggestedToken
+            c.foregroundKey = foregroundKey
+            c.backgroundKey = backgroundKey
+            return c
+        }
+
+        func isEqual(to o: Pair) -> Bool {
+            self === o || (kind == o.kind && role == o.role && subject == o.subject && foreground == o.foreground
+                && background == o.background && ratio == o.ratio && required == o.required && wcag == o.wcag
+                && largeText == o.largeText && fontSize == o.fontSize && colorLocation == o.colorLocation
+                && written == o.written && backgroundRole == o.backgroundRole && foregroundOrigin == o.foregroundOrigin
+                && backgroundOrigin == o.backgroundOrigin && suggestion == o.suggestion
+                && suggestedAlpha == o.suggestedAlpha && suggestedToken == o.suggestedToken
+                && foregroundKey == o.foregroundKey && backgroundKey == o.backgroundKey)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(kind)
+            hasher.combine(role)
+            hasher.combine(subject)
+            hasher.combine(foreground)
+            hasher.combine(background)
+            hasher.combine(ratio)
+            hasher.combine(required)
+            hasher.combine(foregroundKey)
+            hasher.combine(backgroundKey)
+        }
+    }
+
+    /// The pair, unshared first when another measurement holds it too (value semantics).
+    private mutating func uniquePair() -> Pair {
+        if !isKnownUniquelyReferenced(&pair) { pair = pair.copy() }
+        return pair
+    }
+
     /// The color role measured (textEnabled, checkedFill, checkmark, …).
-    public var role: String
+    public var role: String {
+        get { pair.role }
+        set { uniquePair().role = newValue }
+    }
     /// "Label text", "Checkmark", …: how messages name it.
-    public var subject: String
+    public var subject: String {
+        get { pair.subject }
+        set { uniquePair().subject = newValue }
+    }
+    public var kind: Kind {
+        get { pair.kind }
+        set { uniquePair().kind = newValue }
+    }
     /// Opaque colors after compositing.
-    public var foreground: RGBA
-    public var background: RGBA
-    public var ratio: Double
-    public var required: Double
-    public var wcag: [String]
-    public var largeText: Bool?
-    public var fontSize: Double?
+    public var foreground: RGBA {
+        get { pair.foreground }
+        set { uniquePair().foreground = newValue }
+    }
+    public var background: RGBA {
+        get { pair.background }
+        set { uniquePair().background = newValue }
+    }
+    public var ratio: Double {
+        get { pair.ratio }
+        set { uniquePair().ratio = newValue }
+    }
+    public var required: Double {
+        get { pair.required }
+        set { uniquePair().required = newValue }
+    }
+    public var wcag: [String] {
+        get { pair.wcag }
+        set { uniquePair().wcag = newValue }
+    }
+    public var largeText: Bool? {
+        get { pair.largeText }
+        set { uniquePair().largeText = newValue }
+    }
+    public var fontSize: Double? {
+        get { pair.fontSize }
+        set { uniquePair().fontSize = newValue }
+    }
     /// Where the measured color is written in the spec, if it is.
-    public var colorLocation: SourceLocation?
+    public var colorLocation: SourceLocation? {
+        get { pair.colorLocation }
+        set { uniquePair().colorLocation = newValue }
+    }
     /// The foreground colour as written (translucent colours keep their alpha).
-    public var written: RGBA = .black
+    public var written: RGBA {
+        get { pair.written }
+        set { uniquePair().written = newValue }
+    }
     /// The colour role the background is, when it is a role of the theme (the checkmark
     /// lies on `checkedFill`); nil for the theme's background.
-    public var backgroundRole: String?
+    public var backgroundRole: String? {
+        get { pair.backgroundRole }
+        set { uniquePair().backgroundRole = newValue }
+    }
     /// Where the foreground and background colours came from when the spec's theme does not
     /// write them (a preset's colours); nil for colours written in the theme.
-    public var foregroundOrigin: ColorOrigin?
-    public var backgroundOrigin: ColorOrigin?
+    public var foregroundOrigin: ColorOrigin? {
+        get { pair.foregroundOrigin }
+        set { uniquePair().foregroundOrigin = newValue }
+    }
+    public var backgroundOrigin: ColorOrigin? {
+        get { pair.backgroundOrigin }
+        set { uniquePair().backgroundOrigin = newValue }
+    }
     /// For a failing pair: the nearest opaque colour that passes (OKLCH lightness at the
     /// colour's own hue), and for a translucent colour the smallest passing alpha.
-    public var suggestion: RGBA?
-    public var suggestedAlpha: Double?
+    public var suggestion: RGBA? {
+        get { pair.suggestion }
+        set { uniquePair().suggestion = newValue }
+    }
+    public var suggestedAlpha: Double? {
+        get { pair.suggestedAlpha }
+        set { uniquePair().suggestedAlpha = newValue }
+    }
     /// For a failing pair whose foreground is a token or colour-set reference: the nearest
     /// other colour of the same source that passes in every appearance the theme is checked
     /// in (`{color.x}` or `asset:Name`); nil when none does or nobody looked.
-    public var suggestedToken: String?
-    /// Which check of the spec this pair belongs to: the pairs of one check are
-    /// alternatives (a button's fill, else its border); the check passes when one does.
-    public var check = 0
+    public var suggestedToken: String? {
+        get { pair.suggestedToken }
+        set { uniquePair().suggestedToken = newValue }
+    }
     /// The colour values the pair reads, as the joint fix names them: the role, or for a
     /// variant's own colour the role and where it is written; `background` for the theme's.
-    public var foregroundKey = ""
-    public var backgroundKey = ""
-    /// The theme's one consistent fix (`JointColorFix`), the same on every pair of the theme:
-    /// empty when nothing fails, nil when no consistent set exists.
-    public var themeFix: [ThemeColorChange]?
-    /// For a reported pair: the changes of `themeFix` that touch its check's colours.
-    public var fix: [ThemeColorChange]?
+    public var foregroundKey: String {
+        get { pair.foregroundKey }
+        set { uniquePair().foregroundKey = newValue }
+    }
+    public var backgroundKey: String {
+        get { pair.backgroundKey }
+        set { uniquePair().backgroundKey = newValue }
+    }
 
     public init(kind: Kind, variant: Variant, theme: Theme, role: String, subject: String, foreground: RGBA,
                 background: RGBA, ratio: Double, required: Double, wcag: [String], largeText: Bool? = nil,
@@ -89,30 +248,36 @@ public struct ContrastMeasurement: Sendable, Hashable {
     public init(kind: Kind, place: Place, role: String, subject: String, foreground: RGBA,
                 background: RGBA, ratio: Double, required: Double, wcag: [String], largeText: Bool? = nil,
                 fontSize: Double? = nil, colorLocation: SourceLocation? = nil) {
-        self.kind = kind
+        self.init(place: place, pair: Pair(kind: kind, role: role, subject: subject, foreground: foreground,
+                                           background: background, ratio: ratio, required: required, wcag: wcag,
+                                           largeText: largeText, fontSize: fontSize, colorLocation: colorLocation))
+    }
+
+    /// A measurement of a pair measured already (and maybe shared with other variants).
+    package init(place: Place, pair: Pair) {
         self.place = place
-        self.role = role
-        self.subject = subject
-        self.foreground = foreground
-        self.background = background
-        self.ratio = ratio
-        self.required = required
-        self.wcag = wcag
-        self.largeText = largeText
-        self.fontSize = fontSize
-        self.colorLocation = colorLocation
+        self.pair = pair
     }
 
     /// Unrounded comparison: 4.499:1 fails 4.5:1.
-    public var passes: Bool { ratio >= required }
-    /// Another way of meeting the same check passes (a button's border when its fill does
-    /// not), or this failure is already reported through the check's first alternative.
-    public var excused = false
+    public var passes: Bool { pair.ratio >= pair.required }
     /// A failure the contrast rules report.
     public var isReported: Bool { !passes && !excused }
 
     /// What a colour proposed for this pair's foreground must meet.
     public var requirement: ContrastRequirement { ContrastRequirement(background: background, ratio: required) }
+
+    public static func == (a: ContrastMeasurement, b: ContrastMeasurement) -> Bool {
+        a.place == b.place && a.check == b.check && a.excused == b.excused && a.themeFix == b.themeFix
+            && a.fix == b.fix && a.pair.isEqual(to: b.pair)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(place)
+        hasher.combine(check)
+        hasher.combine(excused)
+        pair.hash(into: &hasher)
+    }
 }
 
 

@@ -355,14 +355,20 @@ public struct ComponentSpec: Sendable, Hashable {
 
     /// The themes a variant is checked in, with the variant's own colours on top.
     public func themes(for variant: Variant) -> [Theme] {
-        var chosen = themes
-        if let names = variant.themes { chosen = themes.filter { names.contains($0.baseName) } }
+        guard variant.themes != nil || !variant.colors.isEmpty else { return themes }
+        return indexedThemes(for: variant).map(\.theme)
+    }
+
+    /// `themes(for:)`, each with its index in `themes` (names may repeat; indices do not).
+    public func indexedThemes(for variant: Variant) -> [(index: Int, theme: Theme)] {
+        var chosen = Array(themes.enumerated()).map { (index: $0.offset, theme: $0.element) }
+        if let names = variant.themes { chosen = chosen.filter { names.contains($0.theme.baseName) } }
         guard !variant.colors.isEmpty else { return chosen }
-        return chosen.map { theme in
-            var theme = theme
+        return chosen.map { entry in
+            var theme = entry.theme
             let own = theme.appearance.flatMap { variant.colorsByAppearance[$0] } ?? variant.colors
             theme.colors.merge(own) { _, new in new }
-            return theme
+            return (entry.index, theme)
         }
     }
 

@@ -40,6 +40,9 @@ public struct SpecRuleContext: Sendable {
     /// The spec's contrast pairs, measured once per spec by the run for every rule (and
     /// for `--fix` and the reports); nil: a rule run on its own measures them itself.
     public var contrast: [ContrastMeasurement]?
+    /// The contrast checks counted while `contrast` was measured, on this same spec (nil when
+    /// not known): `contrast-unverified` need not walk the checks again when none was unmeasurable.
+    public var contrastTally: ContrastTally?
     /// The Swift half of a rule checked in both specs and Swift (`unhelpful-label`), compiled
     /// from the same YAML: its `reasons` are the rule's data for specs too.
     var sourceRule: SourceRule?

@@ -54,11 +54,17 @@ public struct SpecRuleRunner: Sendable {
     /// Every enabled rule that applies to the spec's kind: the engine filters by kind, the
     /// rules never ask. `contrast`: the spec's pairs as `ContrastMeasurements.measure`
     /// gives them, measured once by the caller (nil: measured here, once, when a rule
-    /// that reads them runs).
-    public func run(_ spec: ComponentSpec, contrast given: [ContrastMeasurement]? = nil) -> [Finding] {
+    /// that reads them runs); `tally`: the checks counted while measuring them, on this spec.
+    public func run(_ spec: ComponentSpec, contrast given: [ContrastMeasurement]? = nil,
+                    tally: ContrastTally? = nil) -> [Finding] {
         var contrast = given
         return rules.flatMap { entry -> [Finding] in
             guard entry.context.description.applies(to: spec.kind) else { return [] }
+            if let tally, entry.rule is ContrastUnverifiedRule {
+                var context = entry.context
+                context.contrastTally = tally
+                return entry.rule.check(spec, in: context)
+            }
             guard entry.rule.readsContrast else { return entry.rule.check(spec, in: entry.context) }
             if contrast == nil { contrast = ContrastMeasurements.measure(spec, options: options) }
             var context = entry.context

@@ -12,29 +12,52 @@ public enum ContrastMeasurements {
     }
 
     /// `measure(_:options:)`, counting the checks into `tally` in the same pass (the spec's
-    /// coverage entry).
+    /// coverage entry). Each distinct pair of a theme (its colours, and for text the size that
+    /// decides its threshold) is measured once and shared by every variant that draws it.
     public static func measure(_ spec: ComponentSpec, options: RuleOptions,
                                tally: inout ContrastTally) -> [ContrastMeasurement] {
         guard let definition = spec.definition else { return [] }
         var result: [ContrastMeasurement] = []
+        var shared: [SharedPairKey: ContrastMeasurement.Pair?] = [:]
+        // The first theme of each name (a variant's own colours are keyed against it).
+        let owners = spec.themes.map { theme in spec.themes.first { $0.name == theme.name } }
         var checks = 0
-        for variant in spec.variants where variant.isEnabled {
-            for theme in spec.themes(for: variant) {
-                let own = spec.themes.first { $0.name == theme.name }
+        for (variantIndex, variant) in spec.variants.enumerated() where variant.isEnabled {
+            // WCAG sizes are rendered sizes: the Dynamic Type category scales the font.
+            let size = spec.typography.size * variant.contentSize.scale
+            let ownColors = variant.colors.isEmpty ? -1 : variantIndex
+            for (themeIndex, theme) in spec.indexedThemes(for: variant) {
+                let own = owners[themeIndex]
                 let place = ContrastMeasurement.Place(variant: variant, theme: theme)
                 for check in definition.contrastChecks(for: variant, in: theme, spec: spec) {
-                    var group = check.alternatives.compactMap { measure($0, spec, place, options) }
+                    var group: [ContrastMeasurement] = []
+                    group.reserveCapacity(check.alternatives.count)
+                    for request in check.alternatives {
+                        if request.kind == .text, variant.visibleText == nil { continue }
+                        let key = SharedPairKey(theme: themeIndex, ownColors: ownColors, request: request,
+                                                size: request.kind == .text ? size : 0)
+                        let pair: ContrastMeasurement.Pair?
+                        if let known = shared[key] {
+                            pair = known
+                        } else {
+                            pair = measure(request, spec, theme, size: size, options)
+                            if let pair {
+                                pair.foregroundKey = Self.key(pair.role, theme, own: own)
+                                pair.backgroundKey = pair.backgroundRole.map { Self.key($0, theme, own: own) }
+                                    ?? ColorFixProblem.background
+                            }
+                            shared[key] = .some(pair)
+                        }
+                        if let pair { group.append(ContrastMeasurement(place: place, pair: pair)) }
+                    }
                     tally.add(check, variant, theme, measurable: !group.isEmpty)
                     guard !group.isEmpty else { continue }
                     // One finding per check: none when an alternative passes, else on the first.
                     let met = group.contains(where: \.passes)
-                    for i in group.indices where met || i > 0 { group[i].excused = !group[i].passes }
                     checks += 1
                     for i in group.indices {
+                        if met || i > 0 { group[i].excused = !group[i].passes }
                         group[i].check = checks
-                        group[i].foregroundKey = key(group[i].role, theme, own: own)
-                        group[i].backgroundKey = group[i].backgroundRole.map { key($0, theme, own: own) }
-                            ?? ColorFixProblem.background
                     }
                     result += group
                 }
@@ -45,6 +68,15 @@ public enum ContrastMeasurements {
         return result
     }
 
+    /// What makes two variants' pairs in a theme the same measurement: the theme (and the
+    /// variant, when it sets colours of its own), the pair, and for text the rendered size.
+    private struct SharedPairKey: Hashable {
+        var theme: Int
+        var ownColors: Int
+        var request: ColorPairRequest
+        var size: Double
+    }
+
     /// How the joint fix names a role's colour: the role, or, for a colour a variant sets
     /// itself, the role and where that colour is written.
     private static func key(_ role: String, _ theme: Theme, own: Theme?) -> String {
@@ -53,12 +85,10 @@ public enum ContrastMeasurements {
         return "\(role)@\(location.line):\(location.column)"
     }
 
-    private static func measure(_ request: ColorPairRequest, _ spec: ComponentSpec, _ place: ContrastMeasurement.Place,
-                                _ options: RuleOptions) -> ContrastMeasurement? {
-        let variant = place.variant, theme = place.theme
+    private static func measure(_ request: ColorPairRequest, _ spec: ComponentSpec, _ theme: Theme, size: Double,
+                                _ options: RuleOptions) -> ContrastMeasurement.Pair? {
         guard let color = theme.colors[request.role], color.unverified == nil,
               theme.background.unverified == nil else { return nil }
-        if request.kind == .text, variant.visibleText == nil { return nil }
         var background = theme.opaqueBackground
         var backgroundRole: String?
         var backgroundOrigin = theme.background.origin
@@ -69,16 +99,14 @@ public enum ContrastMeasurements {
             backgroundOrigin = under.origin
         }
         if request.kind == .nonText {
-            var m = pair(.nonText, place, role: request.role, subject: request.subject, color: color,
+            let m = pair(.nonText, role: request.role, subject: request.subject, color: color,
                          on: background, required: WCAG.nonTextContrast, wcag: [WCAG.nonTextContrastCriterion])
             m.backgroundRole = backgroundRole
             m.backgroundOrigin = backgroundOrigin
             return m
         }
-        // WCAG sizes are rendered sizes: the Dynamic Type category scales the font.
-        let size = spec.typography.size * variant.contentSize.scale
         let large = size >= options.largeTextSize || (spec.typography.isBold && size >= options.largeBoldTextSize)
-        var m = pair(.text, place, role: request.role, subject: request.subject, color: color, on: background,
+        let m = pair(.text, role: request.role, subject: request.subject, color: color, on: background,
                      required: options.level.requiredTextRatio(largeText: large), wcag: [options.level.textCriterion])
         m.largeText = large
         m.fontSize = size
@@ -90,39 +118,65 @@ public enum ContrastMeasurements {
     /// Fills in each failing pair's own suggestion: the nearest colour that passes this pair
     /// alone (the theme's consistent fix is `JointFixes`).
     static func suggest(_ measurements: inout [ContrastMeasurement]) {
-        // Variants repeat the same pairs: each distinct one is searched once.
+        // Variants repeat the same pairs: each distinct one is searched once (and a pair
+        // shared by variants is filled once, for all of them).
         struct PairKey: Hashable { var foreground: RGBA; var written: RGBA; var requirement: ContrastRequirement }
         var found: [PairKey: (RGBA?, Double?)] = [:]
-        for i in measurements.indices where !measurements[i].passes {
-            let m = measurements[i]
+        var filled = Set<ObjectIdentifier>()
+        for m in measurements where !m.passes && filled.insert(ObjectIdentifier(m.pair)).inserted {
             let pair = PairKey(foreground: m.foreground, written: m.written, requirement: m.requirement)
             if found[pair] == nil {
                 found[pair] = (ContrastSuggestion.nearest(to: m.foreground, meeting: [m.requirement]),
                                ContrastSuggestion.smallestAlpha(of: m.written, meeting: [m.requirement]))
             }
-            (measurements[i].suggestion, measurements[i].suggestedAlpha) = found[pair]!
+            (m.pair.suggestion, m.pair.suggestedAlpha) = found[pair]!
         }
     }
 
-    private static func pair(_ kind: ContrastMeasurement.Kind, _ place: ContrastMeasurement.Place, role: String,
-                             subject: String, color: ThemeColor, on background: RGBA, required: Double,
-                             wcag: [String]) -> ContrastMeasurement {
+    private static func pair(_ kind: ContrastMeasurement.Kind, role: String, subject: String, color: ThemeColor,
+                             on background: RGBA, required: Double, wcag: [String]) -> ContrastMeasurement.Pair {
         let fg = color.color.isOpaque ? color.color : color.color.composited(over: background)
-        var m = ContrastMeasurement(kind: kind, place: place, role: role, subject: subject,
-                                    foreground: fg, background: background, ratio: Contrast.ratio(fg, background),
-                                    required: required, wcag: wcag, colorLocation: color.location)
+        let m = ContrastMeasurement.Pair(kind: kind, role: role, subject: subject, foreground: fg, background: background,
+                                         ratio: Contrast.ratio(fg, background), required: required, wcag: wcag,
+                                         largeText: nil, fontSize: nil, colorLocation: color.location)
         m.written = color.color
         m.foregroundOrigin = color.origin
         return m
     }
-
 }
 
 extension SpecRuleContext {
+    /// A finding for each reported measurement of `kind`. Variants that share a pair (and its
+    /// share of the fix) share its finding's text and numbers: each is made once, and the
+    /// others are copies that point at their own variant.
+    func contrastFindings(_ spec: ComponentSpec, kind: ContrastMeasurement.Kind) -> [Finding] {
+        var made: [ObjectIdentifier: [(fix: [ThemeColorChange]?, finding: Finding)]] = [:]
+        var findings: [Finding] = []
+        for m in measurements(spec) where m.kind == kind && m.isReported {
+            let key = ObjectIdentifier(m.pair)
+            if let known = made[key]?.first(where: { $0.fix == m.fix }) {
+                var finding = known.finding
+                finding.location = Self.contrastLocation(m)
+                finding.variant = m.variant.name
+                findings.append(finding)
+            } else {
+                let finding = contrastFinding(m, spec: spec)
+                made[key, default: []].append((m.fix, finding))
+                findings.append(finding)
+            }
+        }
+        return findings
+    }
+
+    /// Where a contrast finding points: the variant, or for variants with no place of their
+    /// own (the built-in set) the colour.
+    static func contrastLocation(_ m: ContrastMeasurement) -> SourceLocation {
+        m.variant.origin == .defaults ? (m.colorLocation ?? m.variant.location) : m.variant.location
+    }
+
     /// A finding for a measurement below its threshold.
     func contrastFinding(_ m: ContrastMeasurement, spec: ComponentSpec) -> Finding {
-        // Variants with no place of their own (the built-in set) point at the color.
-        let location = m.variant.origin == .defaults ? (m.colorLocation ?? m.variant.location) : m.variant.location
+        let location = Self.contrastLocation(m)
         // The entries in their report order, gathered once (no key is looked up on the way).
         var entries: [(String, Measured.Value)] = [("ratio", .number(m.ratio)), ("required", .number(m.required)),
                                                    ("foreground", .string(m.foreground.hexRGB)),
@@ -173,9 +227,7 @@ public struct TextContrastRule: SpecRule, ContrastReading {
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        context.measurements(spec)
-            .filter { $0.kind == .text && $0.isReported }
-            .map { context.contrastFinding($0, spec: spec) }
+        context.contrastFindings(spec, kind: .text)
     }
 }
 
@@ -185,8 +237,6 @@ public struct NonTextContrastRule: SpecRule, ContrastReading {
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        context.measurements(spec)
-            .filter { $0.kind == .nonText && $0.isReported }
-            .map { context.contrastFinding($0, spec: spec) }
+        context.contrastFindings(spec, kind: .nonText)
     }
 }

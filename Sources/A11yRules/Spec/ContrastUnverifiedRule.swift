@@ -7,6 +7,8 @@ public struct ContrastUnverifiedRule: SpecRule {
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
+        // Counted while measuring: every check could be measured, nothing to say.
+        if let tally = context.contrastTally, !tally.hasUnverified { return [] }
         var findings: [Finding] = []
         ContrastCoverage.eachCheck(spec) { variant, theme, check in
             guard let (request, missing, reason) = Self.unmeasurable(check, variant, theme) else { return }
@@ -120,6 +122,9 @@ public struct ContrastTally: Sendable {
             checked[kind, default: 0] += 1
         }
     }
+
+    /// Whether any check was unmeasurable (of any kind).
+    public var hasUnverified: Bool { unverified.values.contains { !$0.isEmpty } }
 
     public func coverage(kinds: Set<ColorPairRequest.Kind>) -> ContrastCoverage {
         var result = ContrastCoverage()
