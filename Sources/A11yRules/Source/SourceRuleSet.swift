@@ -100,7 +100,7 @@ public struct SourceRuleSet: Sendable {
     }
 
     /// No rules.
-    public init() { rules = [] }
+    public init() { self.init(rules: []) }
 
     /// Both sets' rules in one (e.g. the catalogue's and the custom ones).
     public func merging(_ other: SourceRuleSet) -> SourceRuleSet {
