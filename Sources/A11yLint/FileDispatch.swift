@@ -21,15 +21,29 @@ enum FileDispatch {
 
     /// Whether a JSON file may be an index, before it is parsed: it holds the bytes of the
     /// `"components"` key (a cheap test; `isIndex` decides).
-    static func mayBeIndex(_ bytes: [UInt8]) -> Bool {
-        let needle = Array("\"components\"".utf8)
-        return bytes.withUnsafeBufferPointer { haystack in
+    static func mayBeIndex(_ bytes: [UInt8]) -> Bool { contains(componentsKey, in: bytes) }
+
+    /// Whether a JSON file found by a walk may be a11ylint's at all, before it is parsed: an
+    /// index has a root key `components`, a spec `a11y` or `name` (`Linter.isSpecOrIndex`).
+    /// Asset catalogs, data files and manifests without them are skipped unparsed, exactly
+    /// the files the parser's verdict would have skipped (`JSONRootKeys` leaves every doubtful
+    /// case to the parser).
+    static func mayBeOurs(_ bytes: [UInt8]) -> Bool {
+        JSONRootKeys.mayHave(anyOf: rootKeys, in: bytes)
+    }
+
+    private static let rootKeys = [Array("name".utf8), Array("a11y".utf8), Array("components".utf8)]
+    private static let componentsKey = Array("\"components\"".utf8)
+
+    /// Whether `needle` (starting with a quote) occurs in `bytes`: memchr finds each quote, the
+    /// rest is compared only there.
+    private static func contains(_ needle: [UInt8], in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { haystack in
             guard haystack.count >= needle.count, let base = haystack.baseAddress else { return false }
             var offset = 0
             let last = haystack.count - needle.count
             while offset <= last {
-                // memchr finds each quote; the key is compared only there.
-                guard let hit = memchr(base + offset, Int32(UInt8(ascii: "\"")), last - offset + 1) else { return false }
+                guard let hit = memchr(base + offset, Int32(needle[0]), last - offset + 1) else { return false }
                 let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
                 if memcmp(base + at, needle, needle.count) == 0 { return true }
                 offset = at + 1

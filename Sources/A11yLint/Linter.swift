@@ -477,6 +477,12 @@ public final class Linter: Sendable {
 
     private func lintJSON(_ bytes: [UInt8], input: LintInput, into outcome: inout FileOutcome) {
         let path = input.path
+        // Found by a walk outside where specs live and holding none of the keys of ours: not
+        // parsed (the parser's verdict below would be the same).
+        if !input.explicit && !isWhereSpecsLive(input) && !FileDispatch.mayBeOurs(bytes) {
+            outcome.counted = false
+            return
+        }
         let document: JSONDocument
         do {
             document = try JSONDocument(bytes: bytes)

@@ -39,6 +39,19 @@ import Testing
         #expect(files.contains("./App/Views/Badge.swift"))
     }
 
+    /// Other JSON is skipped before it is parsed when it holds none of a spec's or index's keys;
+    /// a spec outside `specs/` whose keys are spelled with escapes is still found and linted.
+    @Test func specWithEscapedKeysOutsideSpecsIsStillLinted() throws {
+        let dir = Self.appRepository()
+        defer { dir.cleanUp() }
+        dir.write("Design/Chip2.json", #"{"n\u0061me": "Chip2", "t\u0061gs": ["chip"], "usage": "Chip2(\"New\")"}"#)
+        dir.write("Design/Only.json", #"{"a11y": {"role": "button"}}"#)
+        let result = CLI.run([".", "--reporter", "json"], in: dir.url)
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let summary = try #require(doc["summary"] as? [String: Int])
+        #expect(summary["files"] == 4, "Badge.swift, Chip, Chip2 and the a11y-only spec: \(summary) \(result.stdout)")
+    }
+
     @Test func malformedJSONWhereSpecsLiveIsAnInputError() {
         let dir = Self.appRepository()
         defer { dir.cleanUp() }

@@ -1,0 +1,59 @@
+/// The keys of a JSON document's root object, looked at without building the document: one
+/// pass over the bytes that follows only strings and nesting. A walk over an app repository
+/// meets megabytes of JSON that is not a11ylint's (data files, asset catalogs, fixtures); this
+/// tells most of it apart at the cost of reading it once, without a node or a string made.
+public enum JSONRootKeys {
+    /// False only when the root of `bytes` is an array, or an object none of whose keys is one
+    /// of `keys` (compared as written, quotes excluded). Everything else (another root, a key
+    /// spelled with escapes, text that is not JSON) is true: the parser decides those.
+    public static func mayHave(anyOf keys: [[UInt8]], in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { text in
+            var i = 0
+            let end = text.count
+            if end >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { i = 3 } // BOM
+            while i < end, isSpace(text[i]) { i += 1 }
+            guard i < end else { return true }
+            if text[i] == UInt8(ascii: "[") { return false }
+            guard text[i] == UInt8(ascii: "{") else { return true }
+            var depth = 0
+            var expectsKey = false
+            while i < end {
+                let byte = text[i]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    var j = i + 1
+                    var escaped = false
+                    while j < end, text[j] != UInt8(ascii: "\"") {
+                        if text[j] == UInt8(ascii: "\\") { escaped = true; j += 1 }
+                        j += 1
+                    }
+                    guard j < end else { return true } // unterminated: the parser's to report
+                    if depth == 1 && expectsKey {
+                        if escaped { return true }
+                        let key = UnsafeBufferPointer(rebasing: text[(i + 1)..<j])
+                        for wanted in keys where wanted.elementsEqual(key) { return true }
+                        expectsKey = false
+                    }
+                    i = j + 1
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    expectsKey = depth == 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return false } // the root object ended
+                case UInt8(ascii: ","):
+                    if depth == 1 { expectsKey = true }
+                default:
+                    break
+                }
+                i += 1
+            }
+            return true // unbalanced: the parser's to report
+        }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}
