@@ -128,8 +128,10 @@ import Testing
         """
         let (status, found) = findings(code, rules: ["tap-gesture-without-trait", "toggle-without-state"])
         #expect(status == 1)
-        // Two bare taps with the same action do not excuse each other: neither is a Button.
-        #expect(found == ["45:13 tap-gesture-without-trait", "47:13 tap-gesture-without-trait"], "\(found)")
+        // An empty tap is a single-tap gesture like any other (the contract reads them all), and
+        // two bare taps with the same action do not excuse each other: neither is a Button.
+        #expect(found == ["43:13 tap-gesture-without-trait", "45:13 tap-gesture-without-trait",
+                          "47:13 tap-gesture-without-trait"], "\(found)")
     }
 
     @Test func aLabelThatSaysTheStateInLocalizedWordsIsNotAToggleWithoutState() {
