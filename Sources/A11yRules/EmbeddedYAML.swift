@@ -1,15 +1,18 @@
 import Yams
 
 /// The rule files' YAML trees as `a11ylint-embed-rules` wrote them at build time (its
-/// `TreeWriter` describes the form; keep the two in step), read back into the nodes Yams'
-/// `compose` gave there: the same texts, tags and positions, without a YAML parser, the
-/// duplicate-key check or Yams' resolver at run time (reading the catalogue's YAML was a
-/// fifth of a one-spec run).
+/// `TreeWriter` describes the form; keep the two in step). A run reads them without a YAML
+/// parser, the duplicate-key check or Yams' resolver: `EmbeddedTree` indexes a file's tree in
+/// one pass (no Yams node is made), the catalogue reads the rules' descriptions from that
+/// index (`EmbeddedNode`), and a rule's Yams node (the same texts, tags and positions Yams'
+/// `compose` gave at build time) is made from its part of the tree only when asked: compiling
+/// a source rule, reading its examples. Reading the catalogue through Yams nodes was a fifth
+/// of a one-spec run.
 enum EmbeddedYAML {
-    static func node(_ tree: String) -> Yams.Node {
-        var tree = tree
-        return tree.withUTF8 { bytes in
-            var reader = Reader(bytes: bytes)
+    /// The Yams node whose compact form starts `offset` bytes into `tree`.
+    static func node(_ tree: String, at offset: Int = 0) -> Yams.Node {
+        EmbeddedTree.withBytes(tree) { bytes in
+            var reader = Reader(bytes: bytes, at: offset)
             return reader.node()
         }
     }
@@ -21,12 +24,18 @@ enum EmbeddedYAML {
         return unsafeBitCast((line, column), to: Mark.self)
     }
 
-    private struct Reader {
+    /// The tag codes of the compact form (`i`, `s`, `t`).
+    static let implicitTag = UInt8(ascii: "i"), strTag = UInt8(ascii: "s"), namedTag = UInt8(ascii: "t")
+
+    struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
-        var at = 0
+        var at: Int
         let constructor = Constructor.default
 
-        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>, at: Int = 0) {
+            self.bytes = bytes
+            self.at = at
+        }
 
         /// A decimal number and the byte after it (`,` or `:`).
         mutating func number() -> Int {
@@ -39,19 +48,31 @@ enum EmbeddedYAML {
             return value
         }
 
-        mutating func text(_ count: Int) -> String {
+        /// The byte range of the next `count` bytes, skipped.
+        mutating func skip(_ count: Int) -> Range<Int> {
             let end = min(at + count, bytes.count)
             defer { at = end }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<end]), as: UTF8.self)
+            return at..<end
+        }
+
+        mutating func text(_ count: Int) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[skip(count)]), as: UTF8.self)
+        }
+
+        /// A tag's code, and the range of its name (`t` only).
+        mutating func tagCode() -> (code: UInt8, name: Range<Int>) {
+            let code = at < bytes.count ? bytes[at] : EmbeddedYAML.implicitTag
+            at += 1
+            return (code, code == EmbeddedYAML.namedTag ? skip(number()) : at..<at)
         }
 
         mutating func tag() -> Tag {
-            let code = at < bytes.count ? bytes[at] : UInt8(ascii: "i")
-            at += 1
+            let (code, nameRange) = tagCode()
             let name: Tag.Name
             switch code {
-            case UInt8(ascii: "s"): name = .str
-            case UInt8(ascii: "t"): name = Tag.Name(rawValue: text(number()))
+            case EmbeddedYAML.strTag: name = .str
+            case EmbeddedYAML.namedTag:
+                name = Tag.Name(rawValue: String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self))
             default: name = .implicit
             }
             return Tag(name, .basic, constructor)
@@ -83,4 +104,154 @@ enum EmbeddedYAML {
             }
         }
     }
+}
+
+/// One rule file's compact tree, indexed: a record per node, in document order.
+final class EmbeddedTree: @unchecked Sendable {
+    struct Record {
+        /// `s` scalar, `m` mapping, `q` sequence.
+        var kind: UInt8
+        /// How the catalogue reads the node's tag (Yams' basic resolver).
+        var tag: TagReading
+        var line: Int32
+        var column: Int32
+        /// Where the node's compact form starts in the tree.
+        var start: Int32
+        /// A scalar's text (a byte range of the tree); a mapping's pairs or a sequence's items.
+        var textStart: Int32
+        var count: Int32
+        /// The record after the node and everything in it.
+        var end: Int32
+    }
+
+    /// What Yams makes of a tag: `str` (a scalar never read as a Bool), a tag a key compares
+    /// equal to a string with (implicit or `!`: resolved as `str`), or another.
+    enum TagReading { case str, resolvedAsStr, other }
+
+    let text: String
+    private(set) var records: [Record] = []
+
+    init(_ text: String) {
+        self.text = text
+        records.reserveCapacity(text.utf8.count / 24)
+        Self.withBytes(text) { bytes in
+            var reader = EmbeddedYAML.Reader(bytes: bytes)
+            while reader.at < bytes.count { index(&reader, bytes) }
+        }
+    }
+
+    /// The bytes of a string, without a copy when they are contiguous (a literal's are).
+    static func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// Reads one node and everything in it into `records`.
+    private func index(_ reader: inout EmbeddedYAML.Reader, _ bytes: UnsafeBufferPointer<UInt8>) {
+        let start = reader.at
+        let kind = bytes[reader.at]
+        reader.at += 1
+        let (code, name) = reader.tagCode()
+        let tag: TagReading
+        switch code {
+        case EmbeddedYAML.strTag: tag = .str
+        case EmbeddedYAML.namedTag: tag = name.count == 1 && bytes[name.lowerBound] == UInt8(ascii: "!") ? .resolvedAsStr : .other
+        default: tag = .resolvedAsStr
+        }
+        let line = reader.number(), column = reader.number(), count = reader.number()
+        let slot = records.count
+        records.append(Record(kind: kind, tag: tag, line: Int32(line), column: Int32(column), start: Int32(start),
+                              textStart: Int32(reader.at), count: Int32(count), end: 0))
+        switch kind {
+        case UInt8(ascii: "m"): for _ in 0..<(2 * count) { index(&reader, bytes) }
+        case UInt8(ascii: "q"): for _ in 0..<count { index(&reader, bytes) }
+        default: _ = reader.skip(count)
+        }
+        records[slot].end = Int32(records.count)
+    }
+
+    /// A scalar's text.
+    func string(_ record: Record) -> String {
+        Self.withBytes(text) { bytes in
+            let start = Int(record.textStart)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<min(start + Int(record.count), bytes.count)]),
+                          as: UTF8.self)
+        }
+    }
+
+    /// Whether a scalar's text is `key`.
+    func scalar(_ record: Record, is key: String) -> Bool {
+        guard Int(record.count) == key.utf8.count else { return false }
+        return Self.withBytes(text) { bytes in
+            let start = Int(record.textStart)
+            return bytes[start..<start + Int(record.count)].elementsEqual(key.utf8)
+        }
+    }
+
+    /// The records of a mapping's or a sequence's children (a mapping's keys and values alternate).
+    func children(of index: Int) -> [Int] {
+        var result: [Int] = []
+        var child = index + 1
+        let end = Int(records[index].end)
+        while child < end {
+            result.append(child)
+            child = Int(records[child].end)
+        }
+        return result
+    }
+}
+
+/// A node of an `EmbeddedTree`, read as the catalogue reads a Yams node (`RuleTreeNode`).
+struct EmbeddedNode: RuleTreeNode {
+    let tree: EmbeddedTree
+    let index: Int
+
+    private var record: EmbeddedTree.Record { tree.records[index] }
+
+    var string: String? { record.kind == UInt8(ascii: "s") ? tree.string(record) : nil }
+
+    /// As Yams reads a Bool: not from a `str`-tagged scalar; YAML 1.1's words, in any case.
+    var bool: Bool? {
+        guard record.kind == UInt8(ascii: "s"), record.tag != .str, let text = string else { return nil }
+        switch text.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: return nil
+        }
+    }
+
+    var isMapping: Bool { record.kind == UInt8(ascii: "m") }
+
+    var items: [EmbeddedNode]? {
+        guard record.kind == UInt8(ascii: "q") else { return nil }
+        return tree.children(of: index).map { EmbeddedNode(tree: tree, index: $0) }
+    }
+
+    var members: [(key: EmbeddedNode, value: EmbeddedNode)]? {
+        guard isMapping else { return nil }
+        let children = tree.children(of: index)
+        return stride(from: 0, to: children.count - 1, by: 2).map {
+            (EmbeddedNode(tree: tree, index: children[$0]), EmbeddedNode(tree: tree, index: children[$0 + 1]))
+        }
+    }
+
+    /// As Yams looks a string key up: the last key with that text that resolves as a string.
+    func member(_ key: String) -> EmbeddedNode? {
+        guard isMapping else { return nil }
+        let children = tree.children(of: index)
+        for pair in stride(from: children.count - 2, through: 0, by: -2) {
+            let keyRecord = tree.records[children[pair]]
+            if keyRecord.kind == UInt8(ascii: "s"), keyRecord.tag == .resolvedAsStr || keyRecord.tag == .str,
+               tree.scalar(keyRecord, is: key) {
+                return EmbeddedNode(tree: tree, index: children[pair + 1])
+            }
+        }
+        return nil
+    }
+
+    var position: (line: Int, column: Int) { (Int(record.line), Int(record.column)) }
+
+    var yamsNode: Yams.Node { EmbeddedYAML.node(tree.text, at: Int(record.start)) }
+
+    var entryNode: RuleEntry.NodeSource { .embedded(tree, index) }
 }

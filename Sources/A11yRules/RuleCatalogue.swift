@@ -59,26 +59,74 @@ public struct RuleEntry: @unchecked Sendable {
         get { nonTriggering ?? RuleCatalogue.examples("nonTriggering", of: self) }
         set { nonTriggering = newValue }
     }
-    /// The rule's whole YAML mapping.
-    public var node: Yams.Node
+    /// The rule's whole YAML mapping (a built-in rule's is made from the embedded tree when
+    /// asked: compiling a source rule, reading the examples).
+    public var node: Yams.Node {
+        switch source {
+        case .yams(let node): return node
+        case .embedded(let tree, let index): return EmbeddedNode(tree: tree, index: index).yamsNode
+        }
+    }
     /// The file the rule was read from.
     public var file: String
     /// The identifiers SwiftLint gives the same rule (the YAML's `swiftlint:`, a string
     /// or a list): accepted in `.a11ylint.yml` and in `// swiftlint:disable…` comments.
     public var swiftlintIDs: [String] = []
+    /// Whether the YAML says `implementation: code` (see `isImplementedInCode`).
+    let implementedInCode: Bool
     /// The examples as read with the entry; nil: read from `node` when asked.
     private var triggering: [RuleExample]?
     private var nonTriggering: [RuleExample]?
+    private let source: NodeSource
 
-    init(description: RuleDescription, node: Yams.Node, file: String, swiftlintIDs: [String],
-         examples: (triggering: [RuleExample], nonTriggering: [RuleExample])?) {
+    /// Where an entry's YAML mapping is: a Yams node, or a node of a built-in rule file's tree.
+    enum NodeSource {
+        case yams(Yams.Node)
+        case embedded(EmbeddedTree, Int)
+    }
+
+    init(description: RuleDescription, source: NodeSource, file: String, swiftlintIDs: [String],
+         implementedInCode: Bool, examples: (triggering: [RuleExample], nonTriggering: [RuleExample])?) {
         self.description = description
-        self.node = node
+        self.source = source
         self.file = file
         self.swiftlintIDs = swiftlintIDs
+        self.implementedInCode = implementedInCode
         triggering = examples?.triggering
         nonTriggering = examples?.nonTriggering
     }
+}
+
+/// A YAML node as the catalogue reads it: a Yams node (rule files read at run time) or a
+/// node of the trees compiled into the binary (`EmbeddedNode`), read alike by one parser.
+protocol RuleTreeNode {
+    /// A scalar's text (nil for a mapping or a sequence).
+    var string: String? { get }
+    /// A scalar read as a Bool, as Yams reads it.
+    var bool: Bool? { get }
+    var isMapping: Bool { get }
+    /// A sequence's items (nil for anything else).
+    var items: [Self]? { get }
+    /// A mapping's pairs, in order (nil for anything else).
+    var members: [(key: Self, value: Self)]? { get }
+    /// A mapping's value for a string key.
+    func member(_ key: String) -> Self?
+    /// Where the node starts (1-based).
+    var position: (line: Int, column: Int) { get }
+    /// The node as Yams gives it.
+    var yamsNode: Yams.Node { get }
+    /// The node as a catalogue entry keeps it.
+    var entryNode: RuleEntry.NodeSource { get }
+}
+
+extension Yams.Node: RuleTreeNode {
+    var isMapping: Bool { mapping != nil }
+    var items: [Yams.Node]? { sequence.map(Array.init) }
+    var members: [(key: Yams.Node, value: Yams.Node)]? { mapping.map { $0.map { (key: $0.key, value: $0.value) } } }
+    func member(_ key: String) -> Yams.Node? { mapping?[key] }
+    var position: (line: Int, column: Int) { (mark?.line ?? 1, mark?.column ?? 1) }
+    var yamsNode: Yams.Node { self }
+    var entryNode: RuleEntry.NodeSource { .yams(self) }
 }
 
 /// The failure to read a rule file, with its position.
@@ -182,12 +230,12 @@ public struct RuleCatalogue: @unchecked Sendable {
     }
 
     /// The catalogue compiled into this binary from the `Rules/` folder it was built with.
-    /// The files' YAML was read at build time (`EmbeddedYAML`); the rules' examples are
-    /// read from their nodes when asked.
+    /// The files' YAML was read at build time (`EmbeddedYAML`); the rules' descriptions are
+    /// read from the trees' index, their nodes and examples made when asked.
     public static func embedded() throws -> RuleCatalogue {
         var catalogue = RuleCatalogue(origin: builtInOrigin)
         for file in embeddedRuleTrees.sorted(by: { $0.path < $1.path }) {
-            try catalogue.load(root: EmbeddedYAML.node(file.tree), file: file.path, examples: false)
+            try catalogue.load(root: EmbeddedNode(tree: EmbeddedTree(file.tree), index: 0), file: file.path, examples: false)
         }
         try catalogue.finish()
         return catalogue
@@ -212,30 +260,30 @@ public struct RuleCatalogue: @unchecked Sendable {
     }
 
     /// One rule file's tree; `examples: false` leaves the rules' examples to be read when asked.
-    mutating func load(root: Yams.Node, file: String, examples: Bool) throws {
+    mutating func load<Node: RuleTreeNode>(root: Node, file: String, examples: Bool) throws {
         compiled = CompiledSourceRules()
-        guard let mapping = root.mapping else {
+        guard root.isMapping else {
             throw CatalogueError(file: file, line: 1, column: 1, message: "expected a mapping")
         }
-        if let presets = mapping["colorSchemes"] {
-            for (name, scheme) in try ColorSchemePreset.parse(presets, file: file) { colorSchemes[name] = scheme }
+        if let presets = root.member("colorSchemes") {
+            for (name, scheme) in try ColorSchemePreset.parse(presets.yamsNode, file: file) { colorSchemes[name] = scheme }
         }
         // `checkboxCalls` is the key's earlier name (every entry a checkbox unless it says).
         for key in ["componentCalls", "checkboxCalls"] {
-            if let calls = mapping[key] { componentCalls += try ComponentCall.parse(calls, file: file) }
+            if let calls = root.member(key) { componentCalls += try ComponentCall.parse(calls.yamsNode, file: file) }
         }
-        if let list = mapping["rules"] {
-            guard let items = list.sequence else { throw CatalogueError.at(list, file: file, "'rules' must be a list") }
+        if let list = root.member("rules") {
+            guard let items = list.items else { throw CatalogueError.at(list, file: file, "'rules' must be a list") }
             for item in items { entries.append(try RuleCatalogue.parseRule(item, file: file, examples: examples)) }
-        } else if mapping["id"] != nil {
+        } else if root.member("id") != nil {
             entries.append(try RuleCatalogue.parseRule(root, file: file, examples: examples))
         }
     }
 
-    static func parseRule(_ node: Yams.Node, file: String, examples readExamples: Bool = true) throws -> RuleEntry {
-        guard let map = node.mapping else { throw CatalogueError.at(node, file: file, "a rule must be a mapping") }
+    static func parseRule<Node: RuleTreeNode>(_ node: Node, file: String, examples readExamples: Bool = true) throws -> RuleEntry {
+        guard node.isMapping else { throw CatalogueError.at(node, file: file, "a rule must be a mapping") }
         func string(_ key: String, required: Bool = true) throws -> String {
-            guard let value = map[key] else {
+            guard let value = node.member(key) else {
                 if required { throw CatalogueError.at(node, file: file, "rule is missing '\(key)'") }
                 return ""
             }
@@ -245,13 +293,13 @@ public struct RuleCatalogue: @unchecked Sendable {
         let id = try string("id")
         let kindText = try string("kind")
         guard let kind = RuleDescription.Kind(rawValue: kindText) else {
-            throw CatalogueError.at(map["kind"]!, file: file, "unknown rule kind '\(kindText)' (spec, source or input)")
+            throw CatalogueError.at(node.member("kind")!, file: file, "unknown rule kind '\(kindText)' (spec, source or input)")
         }
         let severityText = try string("severity")
         guard let severity = Severity(rawValue: severityText) else {
-            throw CatalogueError.at(map["severity"]!, file: file, "severity must be error, warning or note")
+            throw CatalogueError.at(node.member("severity")!, file: file, "severity must be error, warning or note")
         }
-        let wcag = map["wcag"]?.sequence?.compactMap(\.string) ?? []
+        let wcag = node.member("wcag")?.items?.compactMap(\.string) ?? []
         var description = RuleDescription(
             id: id, name: try string("name"), kind: kind, defaultSeverity: severity, wcag: wcag,
             category: try string("category"), summary: try string("summary"),
@@ -260,8 +308,8 @@ public struct RuleCatalogue: @unchecked Sendable {
         // Which kinds a spec rule checks: `kinds: all` (or no `kinds:`) is every registered
         // kind, a new one included; `exceptKinds: [generic]` leaves some out; `kinds: [radio]`
         // names the only ones, for a rule about what one kind alone has.
-        func kinds(_ node: Yams.Node, _ key: String, _ expected: String) throws -> [ComponentKind] {
-            guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "'\(key)' must be \(expected)") }
+        func kinds(_ node: Node, _ key: String, _ expected: String) throws -> [ComponentKind] {
+            guard let items = node.items else { throw CatalogueError.at(node, file: file, "'\(key)' must be \(expected)") }
             return try items.map { item in
                 guard let text = item.string, let kind = ComponentKind(rawValue: text) else {
                     throw CatalogueError.at(item, file: file, "unknown kind '\(item.string ?? "")' (one of "
@@ -270,24 +318,24 @@ public struct RuleCatalogue: @unchecked Sendable {
                 return kind
             }
         }
-        if let node = map["kinds"], node.string != "all" {
+        if let node = node.member("kinds"), node.string != "all" {
             description.kinds = try kinds(node, "kinds", "'all' or a list of kinds")
         }
-        if let node = map["exceptKinds"] { description.exceptKinds = try kinds(node, "exceptKinds", "a list of kinds") }
-        if let node = map["perLanguage"] {
+        if let node = node.member("exceptKinds") { description.exceptKinds = try kinds(node, "exceptKinds", "a list of kinds") }
+        if let node = node.member("perLanguage") {
             guard let flag = node.bool else { throw CatalogueError.at(node, file: file, "'perLanguage' must be true or false") }
             description.perLanguage = flag
         }
-        if let node = map["optIn"] {
+        if let node = node.member("optIn") {
             guard let flag = node.bool else { throw CatalogueError.at(node, file: file, "'optIn' must be true or false") }
             description.optIn = flag
         }
-        if let node = map["message"] {
+        if let node = node.member("message") {
             guard let text = node.string else { throw CatalogueError.at(node, file: file, "'message' must be a string") }
             description.messages["default"] = MessageTemplate(text.trimmedSpace)
         }
-        if let node = map["messages"] {
-            guard let members = node.mapping else {
+        if let node = node.member("messages") {
+            guard let members = node.members else {
                 throw CatalogueError.at(node, file: file, "'messages' must map names to texts")
             }
             for (name, value) in members {
@@ -298,21 +346,22 @@ public struct RuleCatalogue: @unchecked Sendable {
             }
         }
         var swiftlintIDs: [String] = []
-        if let value = map["swiftlint"] {
-            if let text = value.string, value.sequence == nil {
+        if let value = node.member("swiftlint") {
+            if let text = value.string, value.items == nil {
                 swiftlintIDs = [text]
-            } else if let items = value.sequence {
+            } else if let items = value.items {
                 swiftlintIDs = items.compactMap(\.string)
             } else {
                 throw CatalogueError.at(value, file: file, "'swiftlint' must be a SwiftLint rule identifier or a list of them")
             }
         }
-        let examples = readExamples
-            ? (try Self.examples("triggering", in: map, kind: kind, file: file),
-               try Self.examples("nonTriggering", in: map, kind: kind, file: file))
-            : nil
-        return RuleEntry(description: description, node: node, file: file, swiftlintIDs: swiftlintIDs,
-                         examples: examples)
+        var examples: ([RuleExample], [RuleExample])?
+        if readExamples, let map = node.yamsNode.mapping {
+            examples = (try Self.examples("triggering", in: map, kind: kind, file: file),
+                        try Self.examples("nonTriggering", in: map, kind: kind, file: file))
+        }
+        return RuleEntry(description: description, source: node.entryNode, file: file, swiftlintIDs: swiftlintIDs,
+                         implementedInCode: node.member("implementation")?.string == "code", examples: examples)
     }
 
     /// A rule's `examples.triggering` or `examples.nonTriggering`.
@@ -344,16 +393,21 @@ public struct RuleCatalogue: @unchecked Sendable {
 
     /// A `Rules/` folder that replaces the built-in catalogue: `$A11YLINT_RULES`, else an
     /// installed `<bin>/../share/a11ylint/Rules`; nil means the built-in one is used.
+    /// Asked once per run, before anything is linted: the variable is read alone (not the whole
+    /// environment) and the binary's path resolved by `realpath` (not component by component).
     public static func overrideDirectory(executablePath: String = CommandLine.arguments.first ?? "") -> URL? {
-        if let env = ProcessInfo.processInfo.environment["A11YLINT_RULES"], !env.isEmpty {
+        if let env = getenv("A11YLINT_RULES").map({ String(cString: $0) }), !env.isEmpty {
             return URL(fileURLWithPath: env)
         }
-        let exe = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+        let resolved = realpath(executablePath, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        }
+        let exe = URL(fileURLWithPath: resolved ?? executablePath).deletingLastPathComponent()
         let installed = exe.appendingPathComponent("../share/a11ylint/Rules").standardizedFileURL
-        var isDirectory: ObjCBool = false
-        let fm = FileManager.default
-        guard fm.fileExists(atPath: installed.appendingPathComponent("spec").path, isDirectory: &isDirectory),
-              isDirectory.boolValue else { return nil }
+        var status = stat()
+        guard stat(installed.appendingPathComponent("spec").path, &status) == 0,
+              status.st_mode & S_IFMT == S_IFDIR else { return nil }
         return installed
     }
 
@@ -416,8 +470,8 @@ extension ColorSchemePreset {
 }
 
 extension CatalogueError {
-    static func at(_ node: Yams.Node, file: String, _ message: String) -> CatalogueError {
-        CatalogueError(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, message: message)
+    static func at(_ node: some RuleTreeNode, file: String, _ message: String) -> CatalogueError {
+        CatalogueError(file: file, line: node.position.line, column: node.position.column, message: message)
     }
 
     static func from(_ error: YamlError, file: String) -> CatalogueError {

@@ -114,12 +114,13 @@ func emit(_ text: String, to path: String?) throws {
     do { try OutputFile.write(text, to: path) } catch { throw fail(error.description) }
 }
 
-/// Colors only on a terminal, and never with NO_COLOR set (https://no-color.org).
+/// Colors only on a terminal, and never with NO_COLOR set (https://no-color.org). The two
+/// variables are read alone, not the whole environment as a dictionary.
 func terminalWantsColor(output: String?) -> Bool {
     guard output == nil, isatty(STDOUT_FILENO) != 0 else { return false }
-    let env = ProcessInfo.processInfo.environment
-    if let noColor = env["NO_COLOR"], !noColor.isEmpty { return false }
-    return env["TERM"] != "dumb"
+    func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+    if let noColor = variable("NO_COLOR"), !noColor.isEmpty { return false }
+    return variable("TERM") != "dumb"
 }
 
 /// Enumerated option values are case-insensitive (`--level aaa`, `--format SVG`): the

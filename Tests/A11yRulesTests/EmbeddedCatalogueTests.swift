@@ -38,10 +38,39 @@ import Yams
         // The trees read at build time keep every node's position (a finding or an error
         // points into the rule file).
         #expect(built.entries.map { Self.marks($0.node) } == folder.entries.map { Self.marks($0.node) })
+        #expect(built.entries.map(\.isImplementedInCode) == folder.entries.map(\.isImplementedInCode))
+        #expect(built.entries.contains { $0.isImplementedInCode })
         #expect(built.componentCalls.count == folder.componentCalls.count)
         #expect(try built.sourceRules().ruleIDs == folder.sourceRules().ruleIDs)
         // The ids a run reports as run, known without compiling the patterns.
         #expect(try built.sourceRuleIDs == built.sourceRules().ruleIDs)
+    }
+
+    /// The index a run reads the rules' descriptions from reads every node of every tree as
+    /// Yams reads the node made from it: texts, Bools, items, pairs, keys looked up, positions.
+    @Test func embeddedNodesReadLikeYamsNodes() {
+        for file in embeddedRuleTrees {
+            let root = EmbeddedNode(tree: EmbeddedTree(file.tree), index: 0)
+            Self.expectSame(root, root.yamsNode, file.path)
+        }
+    }
+
+    static func expectSame(_ node: EmbeddedNode, _ yams: Yams.Node, _ file: String) {
+        #expect(node.string == yams.string, "\(file) \(node.position)")
+        #expect(node.bool == yams.bool, "\(file) \(node.position)")
+        #expect(node.position == (yams.mark?.line ?? 1, yams.mark?.column ?? 1), "\(file)")
+        #expect(node.isMapping == (yams.mapping != nil))
+        #expect(node.items?.count == yams.sequence?.count)
+        for (item, yamsItem) in zip(node.items ?? [], yams.sequence ?? []) { expectSame(item, yamsItem, file) }
+        #expect(node.members?.count == yams.mapping?.count)
+        for (pair, yamsPair) in zip(node.members ?? [], yams.mapping.map(Array.init) ?? []) {
+            expectSame(pair.key, yamsPair.key, file)
+            expectSame(pair.value, yamsPair.value, file)
+            guard let key = pair.key.string else { continue }
+            #expect(node.member(key).map { [$0.position.line, $0.position.column] }
+                        == yams.mapping?[key].map { [$0.mark?.line ?? 1, $0.mark?.column ?? 1] }, "\(file) \(key)")
+        }
+        #expect(node.member("no such key") == nil && yams.mapping?["no such key"] == nil)
     }
 
     /// Every node's line and column, in document order.

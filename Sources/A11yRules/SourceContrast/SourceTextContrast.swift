@@ -156,5 +156,5 @@ public struct SourceTextContrast: Sendable {
 extension RuleEntry {
     /// A source rule whose YAML says `implementation: code`: checked by its own code
     /// (`source-text-contrast`), not by a pattern, so `SourceRuleSet` leaves it out.
-    public var isImplementedInCode: Bool { node.mapping?["implementation"]?.string == "code" }
+    public var isImplementedInCode: Bool { implementedInCode }
 }
