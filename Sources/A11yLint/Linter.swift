@@ -415,7 +415,9 @@ public final class Linter: Sendable {
     /// A regular file's bytes in one `read` into the array the lexer uses (no `Data` and no
     /// second copy). Opened without blocking and checked by type first, so a FIFO, socket
     /// or device is refused instead of waited on; a file over `limit` bytes is refused
-    /// before it is read.
+    /// before it is read. The read asks for one byte more than `fstat` gave: a shorter
+    /// answer is the end of the file, so a file that did not grow costs one `read` call and
+    /// no buffer besides its own.
     static func readRegularFile(_ path: String, limit: Int = .max) -> Result<[UInt8], ReadProblem> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
@@ -431,28 +433,42 @@ public final class Linter: Sendable {
         }
         let size = Int(status.st_size)
         if size > limit { return .failure(.tooLarge(size, limit)) }
+        var bytes: [UInt8] = []
+        var capacity = size + 1
+        while true {
+            // Fill the array's spare capacity; grow it only for a file that grew since `fstat`.
+            let (more, failure) = readAppending(descriptor, to: &bytes, capacity: capacity, expected: size)
+            if failure != 0 { return .failure(ReadProblem(message: "cannot read the file: \(OutputFile.errorText(failure))")) }
+            if bytes.count > limit { return .failure(.tooLarge(bytes.count, limit)) }
+            if !more { return .success(bytes) }
+            capacity = bytes.count + max(65_536, bytes.count)
+        }
+    }
+
+    /// Reads from `descriptor` onto the end of `bytes`, up to `capacity` bytes in all: whether
+    /// the file may go on, and the `errno` of a failure. The file has ended at a `read` that
+    /// returns nothing, or that returns less than asked once the `expected` size is reached
+    /// (a regular file's short read is its end).
+    private static func readAppending(_ descriptor: Int32, to bytes: inout [UInt8], capacity: Int,
+                                      expected: Int) -> (more: Bool, failure: Int32) {
         var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            count = 0
-            while count < size {
-                let n = read(descriptor, buffer.baseAddress! + count, size - count)
+        var ended = false
+        var grown = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            count = bytes.count
+            bytes.withUnsafeBufferPointer { old in
+                if let base = old.baseAddress { buffer.baseAddress!.initialize(from: base, count: old.count) }
+            }
+            while count < capacity {
+                let asked = capacity - count
+                let n = read(descriptor, buffer.baseAddress! + count, asked)
                 if n < 0, errno == EINTR || errno == EAGAIN { continue }
                 if n < 0 { failure = errno; break }
-                if n == 0 { break }
                 count += n
+                if n == 0 || (n < asked && count >= expected) { ended = true; break }
             }
         }
-        if failure != 0 { return .failure(ReadProblem(message: "cannot read the file: \(OutputFile.errorText(failure))")) }
-        // A file that grew since `fstat`: read the rest, within the limit.
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-            if n < 0, errno == EINTR || errno == EAGAIN { continue }
-            if n <= 0 { break }
-            bytes += chunk[0..<n]
-            if bytes.count > limit { return .failure(.tooLarge(bytes.count, limit)) }
-        }
-        return .success(bytes)
+        swap(&bytes, &grown)
+        return (!ended && failure == 0, failure)
     }
 
     /// Where specs live, for a JSON file found by walking a folder: in a folder named `specs`
