@@ -155,7 +155,7 @@ public indirect enum JSONOutput: Sendable, Hashable {
     }
 
     /// The UTF-8 bytes of a string as a JSON string literal (`writeString(_:to:)`).
-    public static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    private static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: find the next byte that may, eight bytes at a
         // time, and copy the plain run before it in one go.
