@@ -139,19 +139,29 @@ public final class Spool {
 
     /// Writes `bytes` at the end of the file; the number written (fewer on an error).
     private func writeToFile(_ bytes: UnsafeRawBufferPointer) -> Int {
-        var written = 0
-        while written < bytes.count {
-            let n = pwrite(descriptor, bytes.baseAddress! + written, bytes.count - written, off_t(onDisk + written))
+        let written = Self.transfer(bytes.count) {
+            pwrite(descriptor, bytes.baseAddress! + $0, bytes.count - $0, off_t(onDisk + $0))
+        }
+        onDisk += written
+        return written
+    }
+
+    /// Calls `step` (a `pread` or `pwrite` of the bytes from the offset it is given on)
+    /// until `count` bytes are done, resuming after short transfers and EINTR; the number
+    /// done (fewer after an error or the end of the file).
+    private static func transfer(_ count: Int, _ step: (Int) -> Int) -> Int {
+        var done = 0
+        while done < count {
+            let n = step(done)
             if n > 0 {
-                written += n
+                done += n
             } else if n < 0 && errno == EINTR {
                 continue
             } else {
                 break
             }
         }
-        onDisk += written
-        return written
+        return done
     }
 
     /// Appends the placeholder for `id` to `bytes` (to be written to a spool).
@@ -188,18 +198,8 @@ public final class Spool {
         }
         let wanted = min(limit, onDisk - offset)
         var bytes = [UInt8](repeating: 0, count: wanted)
-        var got = 0
-        bytes.withUnsafeMutableBytes { raw in
-            while got < wanted {
-                let n = pread(descriptor, raw.baseAddress! + got, wanted - got, off_t(offset + got))
-                if n > 0 {
-                    got += n
-                } else if n < 0 && errno == EINTR {
-                    continue
-                } else {
-                    break
-                }
-            }
+        let got = bytes.withUnsafeMutableBytes { raw in
+            Self.transfer(wanted) { pread(descriptor, raw.baseAddress! + $0, wanted - $0, off_t(offset + $0)) }
         }
         // A file that cannot be read back is a broken machine; the report then lacks the
         // rest of its body rather than repeating zeros.
