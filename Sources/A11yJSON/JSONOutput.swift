@@ -31,7 +31,7 @@ public indirect enum JSONOutput: Sendable, Hashable {
         case .null: out.append(contentsOf: JSONOutput.nullBytes)
         case .bool(let b): out.append(contentsOf: b ? JSONOutput.trueBytes : JSONOutput.falseBytes)
         case .int(let i): JSONOutput.writeInt(i, to: &out)
-        case .number(let d): out.append(contentsOf: JSONOutput.format(d).utf8)
+        case .number(let d): JSONOutput.writeNumber(d, to: &out)
         case .string(let s): JSONOutput.writeString(s, to: &out)
         case .array(let items):
             if items.isEmpty { out.append(contentsOf: JSONOutput.emptyArray); return }
@@ -72,9 +72,18 @@ public indirect enum JSONOutput: Sendable, Hashable {
     /// A line break and two spaces per level (pretty output).
     @inline(__always)
     public static func newline(_ indent: Int, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\n"))
-        for _ in 0..<(2 * indent) { out.append(UInt8(ascii: " ")) }
+        let length = 1 + 2 * indent
+        if length <= indentation.utf8CodeUnitCount {
+            indentation.withUTF8Buffer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<length])) }
+        } else {
+            out.append(UInt8(ascii: "\n"))
+            out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+        }
     }
+
+    /// A line break and the indentation of up to 15 levels, as one static piece (no
+    /// allocation, no reference counting).
+    private static let indentation: StaticString = "\n                              "
 
     /// Decimal digits of `i`, as `String(i)` writes them.
     public static func writeInt(_ i: Int, to out: inout [UInt8]) {
@@ -106,6 +115,29 @@ public indirect enum JSONOutput: Sendable, Hashable {
         return "\(d)"
     }
 
+    /// The bytes of `format(d)`, appended without making a `String` (a report writes
+    /// several numbers per finding).
+    public static func writeNumber(_ d: Double, to out: inout [UInt8]) {
+        guard d.isFinite else { out.append(contentsOf: nullBytes); return }
+        if d == d.rounded(), abs(d) < 1e15 {
+            writeInt(Int(Int64(d)), to: &out)
+            return
+        }
+        // `"\(d)"` is `d.write(to:)`, which hands its digits to `_writeASCII`: take them
+        // as bytes.
+        var stream = ASCIIStream()
+        swap(&stream.bytes, &out)
+        d.write(to: &stream)
+        swap(&stream.bytes, &out)
+    }
+
+    /// A text stream over bytes that takes ASCII (what numbers write) without a `String`.
+    private struct ASCIIStream: TextOutputStream {
+        var bytes: [UInt8] = []
+        mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
+    }
+
     public static func writeString(_ s: String, to out: inout String) {
         var bytes: [UInt8] = []
         writeString(s, to: &bytes)
@@ -115,53 +147,89 @@ public indirect enum JSONOutput: Sendable, Hashable {
     /// `s` as a JSON string literal: `"`, `\\`, control characters, U+2028 and U+2029
     /// escaped; everything else copied as UTF-8.
     public static func writeString(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
+        if let done: Void = s.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0, to: &out) }) {
+            return done
+        }
         var s = s
-        s.withUTF8 { bytes in
-            // Most strings need no escape: copy runs of plain bytes in one go.
-            var runStart = 0
-            var index = 0
-            let count = bytes.count
-            while index < count {
-                let byte = bytes[index]
-                let escape: EscapeKind
-                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != 0xE2 {
+        s.withUTF8 { writeString(utf8: $0, to: &out) }
+    }
+
+    /// The UTF-8 bytes of a string as a JSON string literal (`writeString(_:to:)`).
+    private static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Most strings need no escape: find the next byte that may, eight bytes at a
+        // time, and copy the plain run before it in one go.
+        var runStart = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            index = plainPrefix(bytes, from: index)
+            guard index < count else { break }
+            let byte = bytes[index]
+            let escape: EscapeKind
+            if byte == 0xE2 {
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                guard index + 2 < count, bytes[index + 1] == 0x80,
+                      bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 else {
                     index += 1
                     continue
-                } else if byte == 0xE2 {
-                    // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
-                    guard index + 2 < count, bytes[index + 1] == 0x80,
-                          bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 else {
-                        index += 1
-                        continue
-                    }
-                    escape = .separator(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029)
-                } else {
-                    escape = .ascii(byte)
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                switch escape {
-                case .separator(let scalar):
-                    appendUnicodeEscape(scalar, to: &out)
-                    index += 3
-                case .ascii(let byte):
-                    switch byte {
-                    case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\""))
-                    case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
-                    case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-                    case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-                    case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-                    case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
-                    case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
-                    default: appendUnicodeEscape(UInt32(byte), to: &out)
-                    }
-                    index += 1
-                }
-                runStart = index
+                escape = .separator(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+            } else {
+                escape = .ascii(byte)
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            switch escape {
+            case .separator(let scalar):
+                appendUnicodeEscape(scalar, to: &out)
+                index += 3
+            case .ascii(let byte):
+                switch byte {
+                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
+                case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+                case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
+                case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
+                case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
+                case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
+                default: appendUnicodeEscape(UInt32(byte), to: &out)
+                }
+                index += 1
+            }
+            runStart = index
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// The index of the first byte at or after `start` that a JSON string may have to
+    /// escape (`"`, `\\`, a control character, or 0xE2, which starts U+2028 and U+2029),
+    /// `bytes.count` when there is none. Eight bytes are tested at once (SWAR: a lane is
+    /// flagged when it is below 0x20 or equal to one of the three).
+    @inline(__always)
+    private static func plainPrefix(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        let count = bytes.count
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let high: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= count {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C), e2 = word ^ (ones &* 0xE2)
+                let flagged = ((word &- ones &* 0x20) & ~word)
+                    | ((quote &- ones) & ~quote)
+                    | ((backslash &- ones) & ~backslash)
+                    | ((e2 &- ones) & ~e2)
+                if flagged & high != 0 { break }
+                index += 8
+            }
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { return index }
+            index += 1
+        }
+        return count
     }
 
     private enum EscapeKind {

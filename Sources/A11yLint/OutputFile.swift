@@ -146,6 +146,31 @@ public enum OutputFile {
             bytes.withUnsafeBufferPointer { write(buffer: $0) }
         }
 
+        /// Appends `count` bytes of the open file `source` from `offset`, copied by the kernel
+        /// (`sendfile`); false when it cannot copy to this target (nothing was written
+        /// then: the caller writes the bytes itself).
+        public func write(fileDescriptor source: Int32, offset: Int, count: Int) -> Bool {
+            guard failure == nil, !isClosed else { return true }
+            flush()
+            var position = off_t(offset)
+            var sent = 0
+            while sent < count {
+                let n = sendfile(descriptor, source, &position, count - sent)
+                if n > 0 {
+                    sent += n
+                    continue
+                }
+                if n < 0, errno == EINTR { continue }
+                let code = n == 0 ? EIO : errno
+                // A target the kernel cannot copy to (a terminal, say): written the usual way.
+                if sent == 0, code == EINVAL || code == ENOSYS || code == EOPNOTSUPP { return false }
+                if path == nil && code == EPIPE { isClosed = true; return true }
+                failure = WriteError(path: path ?? "standard output", reason: OutputFile.errorText(code))
+                return true
+            }
+            return true
+        }
+
         private func flush() {
             guard !buffer.isEmpty else { return }
             buffer.withUnsafeBufferPointer { send($0) }

@@ -96,14 +96,17 @@ public struct Measured: Sendable, Hashable {
     /// The bytes `json.write(to:indent:)` writes (pretty), written straight to `out`
     /// without building the `JSONOutput` tree: reports write one per finding.
     public func write(to out: inout [UInt8], indent: Int) {
-        guard !entries.isEmpty else { out.append(contentsOf: "{}".utf8); return }
+        guard !entries.isEmpty else { out.append(UInt8(ascii: "{")); out.append(UInt8(ascii: "}")); return }
         out.append(UInt8(ascii: "{"))
-        for index in entries.indices {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            JSONOutput.newline(indent + 1, to: &out)
-            JSONOutput.writeString(entries[index].key, to: &out)
-            out.append(contentsOf: ": ".utf8)
-            entries[index].value.write(to: &out, indent: indent + 1)
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONOutput.newline(indent + 1, to: &out)
+                JSONOutput.writeString(entries[index].key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                out.append(UInt8(ascii: " "))
+                entries[index].value.write(to: &out, indent: indent + 1)
+            }
         }
         JSONOutput.newline(indent, to: &out)
         out.append(UInt8(ascii: "}"))
@@ -198,12 +201,12 @@ extension Measured.Value {
     /// This value as `Measured.json` writes it, at nesting level `indent`.
     func write(to out: inout [UInt8], indent: Int) {
         switch self {
-        case .number(let d): out.append(contentsOf: JSONOutput.format(d).utf8)
+        case .number(let d): JSONOutput.writeNumber(d, to: &out)
         case .string(let s): JSONOutput.writeString(s, to: &out)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .bool(let b): (b ? "true" as StaticString : "false").withUTF8Buffer { out.append(contentsOf: $0) }
         case .object(let fields): fields.write(to: &out, indent: indent)
         case .numbers(let list): Self.writeArray(list.count, to: &out, indent: indent) { out, i in
-            out.append(contentsOf: JSONOutput.format(list[i]).utf8)
+            JSONOutput.writeNumber(list[i], to: &out)
         }
         case .objects(let list): Self.writeArray(list.count, to: &out, indent: indent) { out, i in
             list[i].write(to: &out, indent: indent + 1)

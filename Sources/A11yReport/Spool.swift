@@ -12,12 +12,19 @@ public protocol ReportSink {
     /// UTF-8 bytes, always whole characters (no sequence is split between two calls):
     /// byte-level writers (JSON, copies of a spool) skip the round trip through `String`.
     mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes)
+    /// Writes `count` bytes of the open file `descriptor`, from `offset`, without reading
+    /// them into memory (the kernel copies them: a spool copied to the report's file);
+    /// false when this sink cannot, and then nothing was written: the caller writes the
+    /// bytes itself.
+    mutating func write(fileDescriptor descriptor: Int32, offset: Int, count: Int) -> Bool
 }
 
 extension ReportSink {
     public mutating func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
         write(String(decoding: bytes, as: UTF8.self))
     }
+
+    public mutating func write(fileDescriptor descriptor: Int32, offset: Int, count: Int) -> Bool { false }
 }
 
 extension String: ReportSink {
@@ -97,6 +104,10 @@ public final class Spool {
     }
 
     public func write<Bytes: Collection<UInt8>>(bytes: Bytes) {
+        if bytes.count >= Self.chunkSize, !failed,
+           let done: Void = bytes.withContiguousStorageIfAvailable({ writeLarge(UnsafeRawBufferPointer($0)) }) {
+            return done
+        }
         count += bytes.count
         if failed {
             inMemory.append(contentsOf: bytes)
@@ -107,6 +118,50 @@ public final class Spool {
             open()
             flush()
         }
+    }
+
+    /// A piece as large as the buffer or larger goes to the file as it is, after what is
+    /// buffered, rather than through the buffer.
+    private func writeLarge(_ bytes: UnsafeRawBufferPointer) {
+        open()
+        flush()
+        count += bytes.count
+        guard !failed else {
+            inMemory.append(contentsOf: bytes)
+            return
+        }
+        let written = writeToFile(bytes)
+        if written < bytes.count {
+            failed = true
+            inMemory.append(contentsOf: bytes[written...])
+        }
+    }
+
+    /// Writes `bytes` at the end of the file; the number written (fewer on an error).
+    private func writeToFile(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let written = Self.transfer(bytes.count) {
+            pwrite(descriptor, bytes.baseAddress! + $0, bytes.count - $0, off_t(onDisk + $0))
+        }
+        onDisk += written
+        return written
+    }
+
+    /// Calls `step` (a `pread` or `pwrite` of the bytes from the offset it is given on)
+    /// until `count` bytes are done, resuming after short transfers and EINTR; the number
+    /// done (fewer after an error or the end of the file).
+    private static func transfer(_ count: Int, _ step: (Int) -> Int) -> Int {
+        var done = 0
+        while done < count {
+            let n = step(done)
+            if n > 0 {
+                done += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        return done
     }
 
     /// Appends the placeholder for `id` to `bytes` (to be written to a spool).
@@ -125,20 +180,7 @@ public final class Spool {
             }
             return
         }
-        var written = 0
-        buffer.withUnsafeBytes { raw in
-            while written < raw.count {
-                let n = pwrite(descriptor, raw.baseAddress! + written, raw.count - written, off_t(onDisk + written))
-                if n > 0 {
-                    written += n
-                } else if n < 0 && errno == EINTR {
-                    continue
-                } else {
-                    break
-                }
-            }
-        }
-        onDisk += written
+        let written = buffer.withUnsafeBytes { writeToFile($0) }
         if written < buffer.count {
             failed = true
             inMemory.append(contentsOf: buffer[written...])
@@ -156,18 +198,8 @@ public final class Spool {
         }
         let wanted = min(limit, onDisk - offset)
         var bytes = [UInt8](repeating: 0, count: wanted)
-        var got = 0
-        bytes.withUnsafeMutableBytes { raw in
-            while got < wanted {
-                let n = pread(descriptor, raw.baseAddress! + got, wanted - got, off_t(offset + got))
-                if n > 0 {
-                    got += n
-                } else if n < 0 && errno == EINTR {
-                    continue
-                } else {
-                    break
-                }
-            }
+        let got = bytes.withUnsafeMutableBytes { raw in
+            Self.transfer(wanted) { pread(descriptor, raw.baseAddress! + $0, wanted - $0, off_t(offset + $0)) }
         }
         // A file that cannot be read back is a broken machine; the report then lacks the
         // rest of its body rather than repeating zeros.
@@ -193,6 +225,12 @@ public final class Spool {
         flush()
         var offset = max(0, range.lowerBound)
         let end = min(count, range.upperBound)
+        // Without placeholders, a large piece of what is in the file may go straight to a
+        // sink that takes a file (the kernel copies it; nothing is read back here).
+        if resolving == nil, descriptor >= 0, min(end, onDisk) - offset >= Self.chunkSize,
+           sink.write(fileDescriptor: descriptor, offset: offset, count: min(end, onDisk) - offset) {
+            offset = min(end, onDisk)
+        }
         var pending: [UInt8] = []
         while offset < end || !pending.isEmpty {
             let atEnd: Bool

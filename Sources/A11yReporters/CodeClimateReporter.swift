@@ -39,9 +39,10 @@ public struct CodeClimateReporter: Reporter {
             inputErrors += results.inputErrors
             guard !results.findings.isEmpty else { return }
             var fingerprints = FindingFingerprints()
+            var rootPaths = RootPaths(paths)
             var bytes: [UInt8] = []
             for finding in results.findings {
-                let file = path(finding.location.file)
+                let file = rootPaths(finding.location.file)
                 let (hash, occurrence) = fingerprints.next(finding, path: file)
                 append(issue(description: finding.message, check: finding.rule, fingerprint: "\(hash):\(occurrence)",
                              severity: severity(finding.severity), path: file, line: finding.location.line,

@@ -59,6 +59,7 @@ public struct GitHubReporter: Reporter {
     /// The runner's escaping of a command's message (`%`, CR and LF), after the other
     /// controls and bidi characters are made visible (`SafeText`).
     static func escapeData(_ s: String) -> String {
+        guard SafeText.mayNeedEscape(s) || !ByteScan.lacks(s, { $0 == UInt8(ascii: "%") }) else { return s }
         var out = ""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -74,6 +75,10 @@ public struct GitHubReporter: Reporter {
 
     /// The runner's escaping of a property value, where `:` and `,` are separators too.
     static func escapeProperty(_ s: String) -> String {
-        escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        let data = escapeData(s)
+        if ByteScan.lacks(data, { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ",") }) { return data }
+        // ASCII text is replaced byte by byte; other text as Foundation compares it.
+        if ByteScan.isASCII(data) { return ByteScan.replacingASCII(data, [UInt8(ascii: ":"): "%3A", UInt8(ascii: ","): "%2C"]) }
+        return data.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

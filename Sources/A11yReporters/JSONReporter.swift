@@ -23,10 +23,15 @@ public struct JSONReporter: Reporter {
         static let batchSize = 16_384
         private var counts = ReportCounts()
         private var inputErrors: [InputError] = []
-        private var batch: [Finding] = []
+        /// The files' findings not yet written (each file's array as it came: no finding
+        /// is copied), `pendingCount` findings in all.
+        private var pending: [[Finding]] = []
+        private var pendingCount = 0
         /// Findings written to the spool.
         private var written = 0
         private let spool = Spool()
+        /// The chunks' byte buffers, kept from batch to batch.
+        private let buffers = ChunkBuffers()
         /// The `coverage` array's items, written as they arrive.
         private let coverage = Spool()
 
@@ -42,25 +47,21 @@ public struct JSONReporter: Reporter {
                 }
                 coverage.write(bytes: bytes)
             }
-            if batch.isEmpty && results.findings.count >= Self.batchSize {
-                writeBatch(results.findings)
-                return
-            }
-            batch += results.findings
-            if batch.count >= Self.batchSize {
-                writeBatch(batch)
-                batch.removeAll(keepingCapacity: true)
-            }
+            guard !results.findings.isEmpty else { return }
+            pending.append(results.findings)
+            pendingCount += results.findings.count
+            if pendingCount >= Self.batchSize { writeBatch() }
         }
 
-        private mutating func writeBatch(_ findings: [Finding]) {
-            for chunk in JSONReporter.findingChunks(findings, first: written == 0) { spool.write(bytes: chunk) }
-            written += findings.count
+        private mutating func writeBatch() {
+            JSONReporter.writeFindings(pending, first: written == 0, buffers: buffers, to: spool)
+            written += pendingCount
+            pending.removeAll(keepingCapacity: true)
+            pendingCount = 0
         }
 
         mutating func finish(_ totals: LintReport, to sink: inout some ReportSink) {
-            writeBatch(batch)
-            batch = []
+            writeBatch()
             var head: [UInt8] = []
             head.append(UInt8(ascii: "{"))
             JSONReporter.member("tool", first: true, to: &head)
@@ -105,34 +106,53 @@ public struct JSONReporter: Reporter {
         out.append(contentsOf: ": ".utf8)
     }
 
-    /// The items of the findings array (nesting level 2), in order, in chunks written
-    /// concurrently when there are many; `first`: these begin the array (no `,` before).
-    private static func findingChunks(_ findings: [Finding], first: Bool) -> [[UInt8]] {
+    /// Writes the items of the findings array (nesting level 2) of `parts` to `spool`, in order, in chunks of up to `chunkSize` findings
+    /// written concurrently when there are several; `first`: these begin the array (no `,`
+    /// before).
+    private static func writeFindings(_ parts: [[Finding]], first: Bool, buffers: ChunkBuffers, to spool: Spool) {
         let chunkSize = 2_048
-        let chunkCount = (findings.count + chunkSize - 1) / chunkSize
-        let chunks = ChunkBuffers(count: chunkCount)
+        // Each chunk: the pieces of `parts` it writes (part index and range), in order.
+        var chunks: [[(part: Int, range: Range<Int>)]] = []
+        var current: [(part: Int, range: Range<Int>)] = []
+        var size = 0
+        for (index, part) in parts.enumerated() {
+            var start = 0
+            while start < part.count {
+                let take = min(part.count - start, chunkSize - size)
+                current.append((index, start..<(start + take)))
+                size += take
+                start += take
+                if size == chunkSize {
+                    chunks.append(current)
+                    current.removeAll()
+                    size = 0
+                }
+            }
+        }
+        if !current.isEmpty { chunks.append(current) }
+        let plan = chunks
+        buffers.reserve(plan.count)
         let writeChunk: @Sendable (Int) -> Void = { chunk in
-            let range = (chunk * chunkSize)..<min(findings.count, (chunk + 1) * chunkSize)
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(range.count * 512)
-            writeFindings(findings[range], first: first, to: &bytes)
-            chunks.store(bytes, at: chunk)
+            var bytes = buffers.take(chunk)
+            bytes.removeAll(keepingCapacity: true)
+            for (offset, piece) in plan[chunk].enumerated() {
+                writeFindings(parts[piece.part][piece.range], first: first && chunk == 0 && offset == 0, to: &bytes)
+            }
+            buffers.store(bytes, at: chunk)
         }
-        if chunkCount == 1 {
+        if plan.count == 1 {
             writeChunk(0)
-        } else if chunkCount > 1 {
-            DispatchQueue.concurrentPerform(iterations: chunkCount, execute: writeChunk)
+        } else if plan.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: plan.count, execute: writeChunk)
         }
-        return (0..<chunkCount).map { chunks[$0] }
+        for chunk in plan.indices { buffers.withBytes(at: chunk) { spool.write(bytes: $0) } }
     }
 
-    /// Each finding with the `,` before it (but the very first of the array), at nesting
-    /// level 2.
+    /// Each finding with the `,` before it (but the first when `first`), at nesting level 2.
     private static func writeFindings(_ findings: ArraySlice<Finding>, first: Bool, to out: inout [UInt8]) {
-        let start = findings.startIndex
         findings.withUnsafeBufferPointer { items in
             for offset in 0..<items.count {
-                if !first || start + offset > 0 { out.append(UInt8(ascii: ",")) }
+                if !first || offset > 0 { out.append(UInt8(ascii: ",")) }
                 JSONOutput.newline(2, to: &out)
                 write(items[offset], to: &out)
             }
@@ -143,25 +163,25 @@ public struct JSONReporter: Reporter {
     /// (`JSONOutput`'s pretty layout), written without building the object: the keys and
     /// their indentation are fixed bytes.
     private static func write(_ finding: Finding, to out: inout [UInt8]) {
-        out.append(contentsOf: FindingKeys.rule)
+        append(FindingKeys.rule, to: &out)
         JSONOutput.writeString(finding.rule, to: &out)
-        out.append(contentsOf: FindingKeys.severity)
+        append(FindingKeys.severity, to: &out)
         JSONOutput.writeString(finding.severity.rawValue, to: &out)
-        out.append(contentsOf: FindingKeys.message)
+        append(FindingKeys.message, to: &out)
         JSONOutput.writeString(finding.message, to: &out)
-        out.append(contentsOf: FindingKeys.file)
+        append(FindingKeys.file, to: &out)
         JSONOutput.writeString(finding.location.file, to: &out)
-        out.append(contentsOf: FindingKeys.line)
+        append(FindingKeys.line, to: &out)
         JSONOutput.writeInt(finding.location.line, to: &out)
-        out.append(contentsOf: FindingKeys.column)
+        append(FindingKeys.column, to: &out)
         JSONOutput.writeInt(finding.location.column, to: &out)
-        out.append(contentsOf: FindingKeys.component)
+        append(FindingKeys.component, to: &out)
         writeOptional(finding.component, to: &out)
-        out.append(contentsOf: FindingKeys.variant)
+        append(FindingKeys.variant, to: &out)
         writeOptional(finding.variant, to: &out)
-        out.append(contentsOf: FindingKeys.theme)
+        append(FindingKeys.theme, to: &out)
         writeOptional(finding.theme, to: &out)
-        out.append(contentsOf: FindingKeys.wcag)
+        append(FindingKeys.wcag, to: &out)
         if finding.wcag.isEmpty {
             out.append(contentsOf: "[]".utf8)
         } else {
@@ -175,68 +195,83 @@ public struct JSONReporter: Reporter {
             out.append(UInt8(ascii: "]"))
         }
         if let pseudo = finding.pseudoLocale {
-            out.append(contentsOf: FindingKeys.pseudoLocale)
+            append(FindingKeys.pseudoLocale, to: &out)
             JSONOutput.writeString(pseudo, to: &out)
         }
         if let lang = finding.lang {
-            out.append(contentsOf: FindingKeys.lang)
+            append(FindingKeys.lang, to: &out)
             JSONOutput.writeString(lang, to: &out)
         }
         if let plural = finding.plural {
-            out.append(contentsOf: FindingKeys.plural)
+            append(FindingKeys.plural, to: &out)
             JSONOutput.writeString(plural, to: &out)
         }
-        out.append(contentsOf: FindingKeys.measured)
+        append(FindingKeys.measured, to: &out)
         finding.measured.write(to: &out, indent: 3)
         JSONOutput.newline(2, to: &out)
         out.append(UInt8(ascii: "}"))
     }
 
     private static func writeOptional(_ value: String?, to out: inout [UInt8]) {
-        if let value { JSONOutput.writeString(value, to: &out) } else { out.append(contentsOf: "null".utf8) }
+        if let value { JSONOutput.writeString(value, to: &out) } else { append("null", to: &out) }
     }
 
     /// `{` or `,`, a newline, the indentation of a finding's members and the key: what
-    /// comes before each value.
+    /// comes before each value (static bytes: no allocation, no reference counting).
     private enum FindingKeys {
-        static let rule = member("rule", first: true)
-        static let severity = member("severity")
-        static let message = member("message")
-        static let file = member("file")
-        static let line = member("line")
-        static let column = member("column")
-        static let component = member("component")
-        static let variant = member("variant")
-        static let theme = member("theme")
-        static let wcag = member("wcag")
-        static let measured = member("measured")
-        static let pseudoLocale = member("pseudoLocale")
-        static let lang = member("lang")
-        static let plural = member("plural")
+        static var rule: StaticString { "{\n      \"rule\": " }
+        static var severity: StaticString { ",\n      \"severity\": " }
+        static var message: StaticString { ",\n      \"message\": " }
+        static var file: StaticString { ",\n      \"file\": " }
+        static var line: StaticString { ",\n      \"line\": " }
+        static var column: StaticString { ",\n      \"column\": " }
+        static var component: StaticString { ",\n      \"component\": " }
+        static var variant: StaticString { ",\n      \"variant\": " }
+        static var theme: StaticString { ",\n      \"theme\": " }
+        static var wcag: StaticString { ",\n      \"wcag\": " }
+        static var measured: StaticString { ",\n      \"measured\": " }
+        static var pseudoLocale: StaticString { ",\n      \"pseudoLocale\": " }
+        static var lang: StaticString { ",\n      \"lang\": " }
+        static var plural: StaticString { ",\n      \"plural\": " }
+    }
 
-        static func member(_ key: String, first: Bool = false) -> [UInt8] {
-            var bytes: [UInt8] = [first ? UInt8(ascii: "{") : UInt8(ascii: ",")]
-            JSONOutput.newline(3, to: &bytes)
-            JSONOutput.writeString(key, to: &bytes)
-            bytes.append(contentsOf: ": ".utf8)
-            return bytes
-        }
+    @inline(__always)
+    private static func append(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
     /// Per-chunk output, each slot written by the one worker that owns it (separate
-    /// slots of raw memory: no shared array header is touched while they run).
+    /// slots of raw memory: no shared array header is touched while they run). The
+    /// buffers are kept from batch to batch, so their memory is allocated (and its pages
+    /// touched) once per run, not once per chunk.
     private final class ChunkBuffers: @unchecked Sendable {
-        private let slots: UnsafeMutableBufferPointer<[UInt8]>
-        init(count: Int) {
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: [])
-        }
+        private var slots = UnsafeMutableBufferPointer<[UInt8]>(start: nil, count: 0)
+        init() {}
         deinit {
             slots.deinitialize()
             slots.deallocate()
         }
+        /// Room for `count` chunks (called before the workers start).
+        func reserve(_ count: Int) {
+            guard count > slots.count else { return }
+            let grown = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: count)
+            var next = grown.initialize(fromContentsOf: slots)
+            while next < count {
+                (grown.baseAddress! + next).initialize(to: [])
+                next += 1
+            }
+            slots.deinitialize()
+            slots.deallocate()
+            slots = grown
+        }
+        /// The buffer of `index`, moved out (its slot left empty until `store`).
+        func take(_ index: Int) -> [UInt8] {
+            var bytes: [UInt8] = []
+            swap(&bytes, &slots[index])
+            return bytes
+        }
         func store(_ bytes: [UInt8], at index: Int) { slots[index] = bytes }
-        subscript(index: Int) -> [UInt8] { slots[index] }
+        func withBytes(at index: Int, _ body: ([UInt8]) -> Void) { body(slots[index]) }
     }
 
     private static func tool(_ report: LintReport) -> JSONOutput {

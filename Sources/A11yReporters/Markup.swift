@@ -6,6 +6,7 @@ enum Markup {
     /// Characters XML 1.0 forbids (most C0 controls, U+FFFE/U+FFFF) are dropped, and
     /// line breaks and tabs become character references so attribute values keep them.
     static func escape(_ text: String) -> String {
+        guard mayNeedEscape(text) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -29,9 +30,19 @@ enum Markup {
     /// Like `escape`, but keeps line breaks literal (element content where they read
     /// better as real lines, such as a JUnit failure body or HTML `<pre>`).
     static func escapeText(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard mayNeedEscape(text) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { escape(String($0)) }
             .joined(separator: "\n")
+    }
+
+    /// False when `escape` keeps every scalar of `text`, by its bytes alone: no markup
+    /// character, no control, no 0xEF (the lead byte of U+FFFE and U+FFFF).
+    private static func mayNeedEscape(_ text: String) -> Bool {
+        !ByteScan.lacks(text) {
+            $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+                || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0xEF
+        }
     }
 
     /// `#RGB`, `#RRGGBB` or `#RRGGBBAA`: only such values reach a `style` attribute.

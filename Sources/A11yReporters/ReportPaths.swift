@@ -44,6 +44,24 @@ public struct ReportPaths: Sendable, Hashable {
     }
 }
 
+/// `ReportPaths.fromRoot` of paths one after another (the path as it is without
+/// `ReportPaths`), the last one kept: a file's findings share their path, which is then
+/// made once per file, not once per finding.
+struct RootPaths {
+    let paths: ReportPaths?
+    private var last: (path: String, fromRoot: String)?
+
+    init(_ paths: ReportPaths?) { self.paths = paths }
+
+    mutating func callAsFunction(_ path: String) -> String {
+        guard let paths else { return path }
+        if let last, last.path == path { return last.fromRoot }
+        let fromRoot = paths.fromRoot(path)
+        last = (path, fromRoot)
+        return fromRoot
+    }
+}
+
 /// Fingerprints that identify a finding across runs and unrelated edits: a hash of its rule,
 /// file, component, variant, theme and message (not its line), numbered when the same
 /// hash occurs again in a report.

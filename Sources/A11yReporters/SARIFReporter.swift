@@ -44,9 +44,10 @@ public struct SARIFReporter: Reporter {
         mutating func file(_ results: FileResults, to sink: inout some ReportSink) {
             inputErrors += results.inputErrors
             var fingerprints = FindingFingerprints()
+            var rootPaths = RootPaths(paths)
             var bytes: [UInt8] = []
             for finding in results.findings {
-                let file = paths?.fromRoot(finding.location.file) ?? finding.location.file
+                let file = rootPaths(finding.location.file)
                 let (hash, occurrence) = fingerprints.next(finding, path: SARIFReporter.artifactURI(file).uri)
                 var location = finding.location
                 location.file = file
@@ -64,7 +65,7 @@ public struct SARIFReporter: Reporter {
                 JSONOutput.newline(Self.resultIndent, to: &bytes)
                 let members = SARIFReporter.resultMembers(finding, location: location, ruleIndex: 0,
                                             fingerprint: "\(hash):\(occurrence)", fix: fix,
-                                            relocate: { paths?.fromRoot($0) ?? $0 })
+                                            relocate: { paths?.fromRoot($0) ?? $0 }, properties: false)
                 bytes.append(UInt8(ascii: "{"))
                 for (index, (key, value)) in members.enumerated() {
                     if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -77,6 +78,11 @@ public struct SARIFReporter: Reporter {
                         value.write(to: &bytes, indent: Self.resultIndent + 1)
                     }
                 }
+                bytes.append(UInt8(ascii: ","))
+                JSONOutput.newline(Self.resultIndent + 1, to: &bytes)
+                JSONOutput.writeString("properties", to: &bytes)
+                bytes.append(contentsOf: ": ".utf8)
+                SARIFReporter.writeProperties(of: finding, to: &bytes, indent: Self.resultIndent + 1)
                 JSONOutput.newline(Self.resultIndent, to: &bytes)
                 bytes.append(UInt8(ascii: "}"))
                 if bytes.count >= Spool.chunkSize {
@@ -225,15 +231,12 @@ public struct SARIFReporter: Reporter {
         return parts.isEmpty ? rule.id : parts.joined(separator: "\n\n")
     }
 
+    /// A result's members in order; `properties: false` leaves out the last one, the
+    /// `properties` object, for a writer that writes it itself (`writeProperties`).
     static func resultMembers(_ finding: Finding, location: SourceLocation, ruleIndex: Int, fingerprint: String,
-                              fix: [ReportFix] = [], relocate: (String) -> String = { $0 }) -> [(String, JSONOutput)] {
-        var properties: [(String, JSONOutput)] = []
-        if let component = finding.component { properties.append(("component", .string(component))) }
-        if let variant = finding.variant { properties.append(("variant", .string(variant))) }
-        if let theme = finding.theme { properties.append(("theme", .string(theme))) }
-        if !finding.wcag.isEmpty { properties.append(("wcag", .array(finding.wcag.map { .string($0) }))) }
-        properties.append(("measured", finding.measured.json))
-        return [
+                              fix: [ReportFix] = [], relocate: (String) -> String = { $0 },
+                              properties includeProperties: Bool = true) -> [(String, JSONOutput)] {
+        let head: [(String, JSONOutput)] = [
             ("ruleId", .string(finding.rule)),
             ("ruleIndex", .int(ruleIndex)),
             ("level", .string(level(finding.severity))),
@@ -241,9 +244,47 @@ public struct SARIFReporter: Reporter {
             ("locations", .array([.object([("physicalLocation", physicalLocation(location))])])),
             ("partialFingerprints", .object([(fingerprintKey, .string(fingerprint))])),
         ] + relatedLocations(finding.measured, relocate: relocate)
-          + (fix.isEmpty ? [] : [("fixes", .array([self.fix(fix, location: location)]))]) + [
-            ("properties", .object(properties)),
-        ]
+          + (fix.isEmpty ? [] : [("fixes", .array([self.fix(fix, location: location)]))])
+        guard includeProperties else { return head }
+        var properties: [(String, JSONOutput)] = []
+        if let component = finding.component { properties.append(("component", .string(component))) }
+        if let variant = finding.variant { properties.append(("variant", .string(variant))) }
+        if let theme = finding.theme { properties.append(("theme", .string(theme))) }
+        if !finding.wcag.isEmpty { properties.append(("wcag", .array(finding.wcag.map { .string($0) }))) }
+        properties.append(("measured", finding.measured.json))
+        return head + [("properties", .object(properties))]
+    }
+
+    /// The bytes `resultMembers`' `properties` object writes at nesting level `indent`,
+    /// written without building it (the finding's `measured` is most of a result).
+    static func writeProperties(of finding: Finding, to out: inout [UInt8], indent: Int) {
+        out.append(UInt8(ascii: "{"))
+        var first = true
+        func key(_ name: String) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            JSONOutput.newline(indent + 1, to: &out)
+            JSONOutput.writeString(name, to: &out)
+            out.append(contentsOf: ": ".utf8)
+        }
+        if let component = finding.component { key("component"); JSONOutput.writeString(component, to: &out) }
+        if let variant = finding.variant { key("variant"); JSONOutput.writeString(variant, to: &out) }
+        if let theme = finding.theme { key("theme"); JSONOutput.writeString(theme, to: &out) }
+        if !finding.wcag.isEmpty {
+            key("wcag")
+            out.append(UInt8(ascii: "["))
+            for (index, criterion) in finding.wcag.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONOutput.newline(indent + 2, to: &out)
+                JSONOutput.writeString(criterion, to: &out)
+            }
+            JSONOutput.newline(indent + 1, to: &out)
+            out.append(UInt8(ascii: "]"))
+        }
+        key("measured")
+        finding.measured.write(to: &out, indent: indent + 1)
+        JSONOutput.newline(indent, to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// The edits of `finding`'s entries of its theme's fix (`measured.fix`), as `--fix` writes
@@ -322,6 +363,11 @@ public struct SARIFReporter: Reporter {
     /// The path as given, with forward slashes and percent-encoding: relative paths are
     /// relative to `%SRCROOT%`, absolute ones become `file://` URIs.
     static func artifactURI(_ path: String) -> (uri: String, baseId: String?) {
+        // The usual path: relative, of unreserved characters and `/` alone, is its own URI.
+        if let first = path.utf8.first, first != UInt8(ascii: "/"), !path.hasPrefix("./"),
+           ByteScan.lacks(path, { !isUnreservedOrSlash($0) }) {
+            return (path, sourceRoot)
+        }
         var normalized = path.replacingAll("\\", with: "/")
         if normalized.hasPrefix("/") { return ("file://" + percentEncoded(normalized), nil) }
         let scalars = Array(normalized.unicodeScalars)
@@ -336,6 +382,7 @@ public struct SARIFReporter: Reporter {
     /// Keeps unreserved characters and `/`; everything else (spaces, `:`, `%`, non-ASCII)
     /// is percent-encoded as UTF-8, so the result is a valid URI reference.
     static func percentEncoded(_ path: String) -> String {
+        if ByteScan.lacks(path, { !isUnreservedOrSlash($0) }) { return path }
         let hex = Array("0123456789ABCDEF")
         var out = ""
         for byte in path.utf8 {
@@ -351,6 +398,19 @@ public struct SARIFReporter: Reporter {
             }
         }
         return out
+    }
+
+    /// A URI's unreserved characters (RFC 3986) and `/`: what `percentEncoded` keeps.
+    @inline(__always)
+    static func isUnreservedOrSlash(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            true
+        default:
+            false
+        }
     }
 
     /// The fingerprint of `finding` at the path it carries.

@@ -17,7 +17,7 @@ enum SafeText {
     }
 
     static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        guard mayNeedEscape(text), text.unicodeScalars.contains(where: needsEscape) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if needsEscape(scalar) {
@@ -29,10 +29,65 @@ enum SafeText {
         return String(out)
     }
 
+    /// False when no scalar of `text` can need an escape, by its bytes alone (most text):
+    /// no byte below 0x20, no DEL, and no lead byte of the other escaped scalars (0xC2:
+    /// C1 controls, 0xD8: U+061C, 0xE2: the U+2xxx marks and separators).
+    static func mayNeedEscape(_ text: String) -> Bool {
+        !ByteScan.lacks(text) { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }
+    }
+
     /// A line's first field: escaped, and never starting with `::`, which GitHub Actions
     /// would read as a workflow command.
     static func lineStart(_ text: String) -> String {
         let safe = escaped(text)
         return safe.hasPrefix("::") ? "\\u{3A}" + safe.dropFirst() : safe
+    }
+}
+
+/// Byte-level tests that let the escaping functions return plain text as it is.
+enum ByteScan {
+    /// True when no UTF-8 byte of `text` satisfies `special`.
+    @inline(__always)
+    static func lacks(_ text: String, _ special: (UInt8) -> Bool) -> Bool {
+        if let plain = text.utf8.withContiguousStorageIfAvailable({ !$0.contains(where: special) }) { return plain }
+        return !text.utf8.contains(where: special)
+    }
+
+    static func isASCII(_ text: String) -> Bool { lacks(text) { $0 >= 0x80 } }
+
+    /// Whether `text` contains `part`, as `StringProtocol.contains` says: byte by byte when
+    /// both are ASCII and `part` holds no control character (then the two agree), else
+    /// through Foundation.
+    static func contains(_ text: String, _ part: String) -> Bool {
+        guard isASCII(text), lacks(part, { $0 >= 0x80 || $0 < 0x20 }) else { return text.contains(part) }
+        var text = text, part = part
+        return text.withUTF8 { text in
+            part.withUTF8 { part in
+                guard !part.isEmpty else { return true }
+                guard part.count <= text.count else { return false }
+                let first = part[0]
+                var start = 0
+                while start + part.count <= text.count {
+                    if text[start] == first && part.indices.allSatisfy({ text[start + $0] == part[$0] }) { return true }
+                    start += 1
+                }
+                return false
+            }
+        }
+    }
+
+    /// `text` with each ASCII byte in `replacements` replaced by its text: the byte-level
+    /// `replacingOccurrences` for ASCII text.
+    static func replacingASCII(_ text: String, _ replacements: [UInt8: StaticString]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if let replacement = replacements[byte] {
+                replacement.withUTF8Buffer { out.append(contentsOf: $0) }
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

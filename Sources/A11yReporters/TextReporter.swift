@@ -79,11 +79,11 @@ public struct TextReporter: Reporter {
             let file = finding.location.file
             var parts: [String] = []
             if let variant = finding.variant, (variantsByFile[file]?.count ?? 0) > 1,
-               !finding.message.contains("'\(variant)'") {
+               !ByteScan.contains(finding.message, "'\(variant)'") {
                 parts.append("variant '\(variant)'")
             }
             if let theme = finding.theme, (themesByFile[file]?.count ?? 0) > 1,
-               !finding.message.contains("theme \(theme)") {
+               !ByteScan.contains(finding.message, "theme \(theme)") {
                 parts.append("theme \(theme)")
             }
             if let pseudo = finding.pseudoLocale { parts.append("pseudo-locale \(pseudo)") }
@@ -173,7 +173,9 @@ public struct TextReporter: Reporter {
 
     /// One finding is one line, whatever its message holds.
     static func singleLine(_ message: String) -> String {
-        guard message.contains(where: \.isNewline) else { return message }
+        // No byte of a line break (\n, \r, VT, FF, U+0085, U+2028, U+2029): as it is.
+        guard !ByteScan.lacks(message, { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }),
+              message.contains(where: \.isNewline) else { return message }
         return message.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 }

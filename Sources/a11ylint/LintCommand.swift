@@ -266,6 +266,9 @@ struct OutputSink: ReportSink {
         if let done: Void = bytes.withContiguousStorageIfAvailable({ out.write($0) }) { return done }
         out.write(Array(bytes))
     }
+    mutating func write(fileDescriptor descriptor: Int32, offset: Int, count: Int) -> Bool {
+        out.write(fileDescriptor: descriptor, offset: offset, count: count)
+    }
 }
 
 /// `--reporter NAME`: a reporter of `Reporters.all`, looked up by name.
