@@ -187,6 +187,11 @@ public struct SwiftStructure {
         pattern.cannotMatch(UnsafeBufferPointer(rebasing: text[range]))
     }
 
+    /// `Pattern.lacksRequiredText` on the whole masked text: no match anywhere in the file.
+    public func lacksRequiredText(_ pattern: Pattern) -> Bool {
+        pattern.lacksRequiredText(text)
+    }
+
     /// The offset of the character after the one at `offset` (past its continuation bytes).
     public func nextCharacter(after offset: Int) -> Int {
         var next = offset + 1
