@@ -32,7 +32,7 @@ public final class Pattern: @unchecked Sendable {
     /// For a pattern anchored at the subject's start: the bytes a match may start with
     /// (PCRE2's own analysis) as a 256-bit set; nil when unknown.
     private let anchoredFirstBytes: [UInt64]?
-    /// For a pattern not anchored: texts every match holds (see `RequiredLiterals`).
+    /// Texts every match holds (see `RequiredLiterals`).
     private let requiredLiterals: RequiredLiterals?
 
     private let code: OpaquePointer
@@ -64,8 +64,9 @@ public final class Pattern: @unchecked Sendable {
         let plain = options.subtracting(.dotAll).isEmpty
         anchoredPrefix = plain ? Pattern.literalPrefix(ofAnchored: Array(source.utf8)) : []
         anchoredFirstBytes = plain && !source.contains("(?i") ? Pattern.anchoredFirstBytes(of: compiled) : nil
-        // An anchored search fails at once where it cannot match: a byte search would cost more.
-        requiredLiterals = plain && !Pattern.isAnchored(compiled) ? RequiredLiterals(source: Array(source.utf8)) : nil
+        // Also for an anchored pattern: once its start fits, PCRE2 may read the whole subject
+        // (`^\.onTapGesture[\s\S]*\.performClick\(` on a long closure).
+        requiredLiterals = plain ? RequiredLiterals(source: Array(source.utf8)) : nil
     }
 
     deinit { pcre2_code_free_8(code) }
@@ -175,8 +176,8 @@ public final class Pattern: @unchecked Sendable {
     }
 
     /// True when `subject` cannot match a search from its start: its first byte cannot
-    /// start a match, or it does not start with `anchoredPrefix`, or (a pattern not
-    /// anchored) it lacks the texts every match holds (`RequiredLiterals`: a byte search).
+    /// start a match, or it does not start with `anchoredPrefix`, or it lacks the texts
+    /// every match holds (`RequiredLiterals`: a byte search).
     /// Cheaper than any call into PCRE2; false means "maybe".
     @inline(__always)
     public func cannotMatch(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -185,12 +186,12 @@ public final class Pattern: @unchecked Sendable {
             guard let first = subject.first else { return true }
             if firstBytes[Int(first) / 64] & (1 << UInt64(first % 64)) == 0 { return true }
         }
-        if let requiredLiterals { return requiredLiterals.excludes(subject) }
         let prefix = anchoredPrefix
-        guard !prefix.isEmpty else { return false }
-        guard subject.count >= prefix.count else { return true }
-        for index in 0..<prefix.count where subject[index] != prefix[index] { return true }
-        return false
+        if !prefix.isEmpty {
+            guard subject.count >= prefix.count else { return true }
+            for index in 0..<prefix.count where subject[index] != prefix[index] { return true }
+        }
+        return requiredLiterals?.excludes(subject) ?? false
     }
 
     /// One `pcre2_match`, retried once on a larger JIT stack when the default one is
@@ -229,12 +230,6 @@ public final class Pattern: @unchecked Sendable {
     /// subject's start.
     public func lacksRequiredText(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
         requiredLiterals?.excludes(subject) ?? false
-    }
-
-    private static func isAnchored(_ code: OpaquePointer) -> Bool {
-        var options: UInt32 = 0
-        pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_ALLOPTIONS), &options)
-        return options & PCRE2_ANCHORED != 0
     }
 
     /// Texts every match holds, for tests: one list per clause (nil: none known).
@@ -319,7 +314,7 @@ public final class Pattern: @unchecked Sendable {
 
     /// ASCII letters, digits and `_`: characters a regex takes literally, and whose
     /// escaped forms (`\s`, `\b`, `\1`) are not literals.
-    private static func isWordByte(_ byte: UInt8) -> Bool {
+    static func isWordByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):

@@ -193,7 +193,7 @@ struct RequiredLiterals: Sendable {
                 return nil
             }
             index += 2
-            if escaped < 0x80, !Parser.isWordByte(escaped) { return escaped }
+            if escaped < 0x80, !Pattern.isWordByte(escaped) { return escaped }
             switch escaped {
             case UInt8(ascii: "1")...UInt8(ascii: "9"):
                 while let next = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next) { index += 1 }
@@ -255,7 +255,7 @@ struct RequiredLiterals: Sendable {
                     // Options for the group only (`(?i:…)`): read, not counted; anything
                     // else (`(?i)`, named groups, conditions) is not read.
                     var probe = index + 1
-                    while probe < pattern.count, Parser.isWordByte(pattern[probe]) || pattern[probe] == UInt8(ascii: "-")
+                    while probe < pattern.count, Pattern.isWordByte(pattern[probe]) || pattern[probe] == UInt8(ascii: "-")
                             || pattern[probe] == UInt8(ascii: "^") { probe += 1 }
                     guard probe > index + 1, probe < pattern.count, pattern[probe] == UInt8(ascii: ":") else {
                         failed = true
@@ -274,16 +274,6 @@ struct RequiredLiterals: Sendable {
             guard counts else { return [] }
             if inner.count == 1 { return inner[0] }
             return Parser.either(inner).map { [$0] } ?? []
-        }
-
-        static func isWordByte(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                return true
-            default:
-                return false
-            }
         }
     }
 }
