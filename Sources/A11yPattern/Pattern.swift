@@ -32,6 +32,8 @@ public final class Pattern: @unchecked Sendable {
     /// For a pattern anchored at the subject's start: the bytes a match may start with
     /// (PCRE2's own analysis) as a 256-bit set; nil when unknown.
     private let anchoredFirstBytes: [UInt64]?
+    /// Texts every match holds (see `RequiredLiterals`).
+    private let requiredLiterals: RequiredLiterals?
 
     private let code: OpaquePointer
 
@@ -62,6 +64,9 @@ public final class Pattern: @unchecked Sendable {
         let plain = options.subtracting(.dotAll).isEmpty
         anchoredPrefix = plain ? Pattern.literalPrefix(ofAnchored: Array(source.utf8)) : []
         anchoredFirstBytes = plain && !source.contains("(?i") ? Pattern.anchoredFirstBytes(of: compiled) : nil
+        // Also for an anchored pattern: once its start fits, PCRE2 may read the whole subject
+        // (`^\.onTapGesture[\s\S]*\.performClick\(` on a long closure).
+        requiredLiterals = plain ? RequiredLiterals(source: Array(source.utf8)) : nil
     }
 
     deinit { pcre2_code_free_8(code) }
@@ -171,8 +176,9 @@ public final class Pattern: @unchecked Sendable {
     }
 
     /// True when `subject` cannot match a search from its start: its first byte cannot
-    /// start a match, or it does not start with `anchoredPrefix`. Cheaper than any call
-    /// into PCRE2; false means "maybe".
+    /// start a match, or it does not start with `anchoredPrefix`, or it lacks the texts
+    /// every match holds (`RequiredLiterals`: a byte search).
+    /// Cheaper than any call into PCRE2; false means "maybe".
     @inline(__always)
     public func cannotMatch(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
         if let firstBytes = anchoredFirstBytes {
@@ -181,10 +187,11 @@ public final class Pattern: @unchecked Sendable {
             if firstBytes[Int(first) / 64] & (1 << UInt64(first % 64)) == 0 { return true }
         }
         let prefix = anchoredPrefix
-        guard !prefix.isEmpty else { return false }
-        guard subject.count >= prefix.count else { return true }
-        for index in 0..<prefix.count where subject[index] != prefix[index] { return true }
-        return false
+        if !prefix.isEmpty {
+            guard subject.count >= prefix.count else { return true }
+            for index in 0..<prefix.count where subject[index] != prefix[index] { return true }
+        }
+        return requiredLiterals?.excludes(subject) ?? false
     }
 
     /// One `pcre2_match`, retried once on a larger JIT stack when the default one is
@@ -208,6 +215,27 @@ public final class Pattern: @unchecked Sendable {
     }
 
     // MARK: Pattern analysis
+
+    /// `cannotMatch` for bytes that are searched only after some of them are blanked to
+    /// spaces (Swift code whose comments and strings a reader masks): true only when they
+    /// lack every text of a clause of `RequiredLiterals` that holds no space (blanking
+    /// cannot make such a text appear).
+    public func cannotMatch(beforeBlanking subject: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let requiredLiterals, !requiredLiterals.holdsSpace else { return false }
+        return requiredLiterals.excludes(subject)
+    }
+
+    /// True when `subject` lacks every text of a clause of `RequiredLiterals`: no search in
+    /// it, from any offset, can match. Unlike `cannotMatch`, nothing is judged from the
+    /// subject's start.
+    public func lacksRequiredText(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
+        requiredLiterals?.excludes(subject) ?? false
+    }
+
+    /// Texts every match holds, for tests: one list per clause (nil: none known).
+    public var requiredTexts: [[String]]? {
+        requiredLiterals?.clauses.map { $0.map { String(decoding: $0, as: UTF8.self) } }
+    }
 
     private static func anchoredFirstBytes(of code: OpaquePointer) -> [UInt64]? {
         var options: UInt32 = 0
@@ -286,7 +314,7 @@ public final class Pattern: @unchecked Sendable {
 
     /// ASCII letters, digits and `_`: characters a regex takes literally, and whose
     /// escaped forms (`\s`, `\b`, `\1`) are not literals.
-    private static func isWordByte(_ byte: UInt8) -> Bool {
+    static func isWordByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):

@@ -63,7 +63,7 @@ extension SwiftStructure {
         // The chains read last: a modifier that is one of their links is not read again (a
         // chain of 4,000 `.onTapGesture` is read once, not once per link).
         var recent: [Chain] = []
-        forEachIdentifier(in: range) { name in
+        forEachControlName(in: range) { name in
             let i = name.lowerBound
             let isModifier = i > 0 && text[i - 1] == UInt8(ascii: ".")
             let site: Int
@@ -92,6 +92,28 @@ extension SwiftStructure {
             }
         }
         return keys
+    }
+
+    /// Calls `body`, in order, with each whole identifier in `range` that may name a control
+    /// or an action modifier: one after a `.`, or one starting with `B` (`Button`). The same
+    /// identifiers as `forEachIdentifier` gives, less the others, found without reading each
+    /// identifier of the view code (this ran over whole type bodies, 4 % of a corpus run).
+    private func forEachControlName(in range: Range<Int>, _ body: (Range<Int>) -> Void) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let byte = text[i]
+            if byte == UInt8(ascii: "."), i + 1 < range.upperBound, isIdentifierStart(text[i + 1]) {
+                let name = (i + 1)..<identifierEnd(from: i + 1)
+                body(name)
+                i = name.upperBound
+            } else if byte == UInt8(ascii: "B"), i == 0 || !isIdentifierByte(text[i - 1]) && text[i - 1] != UInt8(ascii: ".") {
+                let name = i..<identifierEnd(from: i)
+                body(name)
+                i = name.upperBound
+            } else {
+                i += 1
+            }
+        }
     }
 
     /// Calls `body` with each whole identifier in `range`, in order.

@@ -107,13 +107,12 @@ public final class ContainerCache {
         return Int32(stored.count - 1)
     }
 
-    /// The chain read last, and every chain of at least `longChain` links by the start of
-    /// each of its links: a chain of 4,000 `.onTapGesture` modifiers, each a match, was walked
-    /// back and read again from every one of them. Short chains are read again when asked
-    /// (a few steps; cheaper than hashing every match).
+    /// The chain read last, and every chain read in the file by the start of each of its
+    /// links: the rules of a run match the same chains (`.onTapGesture` is an anchor of three
+    /// of them, `Image(…)` of two), and a chain of 4,000 `.onTapGesture` modifiers, each a
+    /// match, was walked back and read again from every one of them.
     var lastChain: Chain?
-    var longChains: [Int: Chain] = [:]
-    static let longChain = 32
+    var chains: [Int: Chain] = [:]
     /// The last line whose text a finding took (`SwiftSource.lineKeyText`): findings on one
     /// line share one copy (50,000 rule ids in one suppression comment are 50,000 findings).
     private var keyLine = 0
@@ -187,6 +186,11 @@ public struct SwiftStructure {
         pattern.cannotMatch(UnsafeBufferPointer(rebasing: text[range]))
     }
 
+    /// `Pattern.lacksRequiredText` on the whole masked text: no match anywhere in the file.
+    public func lacksRequiredText(_ pattern: Pattern) -> Bool {
+        pattern.lacksRequiredText(text)
+    }
+
     /// The offset of the character after the one at `offset` (past its continuation bytes).
     public func nextCharacter(after offset: Int) -> Int {
         var next = offset + 1
@@ -206,12 +210,13 @@ public struct SwiftStructure {
     /// chain read last, or of a long chain read before, is that chain.
     public func chain(at offset: Int, cache: ContainerCache) -> Chain {
         if let last = cache.lastChain, last.hasLink(startingAt: offset) { return last }
-        if !cache.longChains.isEmpty, let known = cache.longChains[offset] { return known }
+        if let known = cache.chains[offset] {
+            cache.lastChain = known
+            return known
+        }
         let chain = self.chain(at: offset)
         cache.lastChain = chain
-        if chain.links.count >= ContainerCache.longChain {
-            for link in chain.links { cache.longChains[link.lowerBound] = chain }
-        }
+        for link in chain.links { cache.chains[link.lowerBound] = chain }
         return chain
     }
 

@@ -181,6 +181,59 @@ import A11yPattern
     }
 }
 
+@Suite struct RequiredLiteralTests {
+    @Test func textsEveryMatchHolds() throws {
+        func texts(_ source: String) throws -> [[String]]? { try Pattern(source).requiredTexts }
+        #expect(try texts(#"\.onTapGesture\s*\{"#) == [[".onTapGesture"]])
+        #expect(try texts(#"\.\s*accessibilityHidden\s*\(\s*true|\.\s*accessibility\s*\(\s*hidden"#)
+            == [["accessibilityHidden", "accessibility"]])
+        // Lookarounds, optional parts and short runs give nothing; a group of alternatives
+        // gives one clause.
+        #expect(try texts(#"(?<![\w.])(?:SwiftUI\s*\.\s*)?Image\s*\("#) == [["Image"]])
+        #expect(try texts(#"\.(?:colorMultiply|tint)\s*\("#) == [["colorMultiply", "tint"]])
+        #expect(try texts("abcd?e") == [["abc"]])
+        #expect(try texts("ab+cde") == [["cde"]])
+        #expect(try texts("(?:abc)?xy") == nil)
+        #expect(try texts("(?:abc)+xy") == [["abc"]])
+        #expect(try texts("(?=abc)x") == nil)
+        #expect(try texts("abc|x") == nil)
+        #expect(try texts("ab[cd]ef") == nil)
+        #expect(Set(try texts(#"foo\d{2,}bar"#) ?? []) == [["foo"], ["bar"]])
+        // Constructs not read give nothing at all.
+        #expect(try texts("(?i)abc") == nil)
+        #expect(try texts("(?i:abc)def") == [["def"]])
+        #expect(try texts(#"\Qabc\E"#) == nil)
+        #expect(try texts(#"\x{41}BCD"#) == nil)
+        #expect(try texts("(?<name>abc)") == nil)
+        #expect(try texts("a{x}bcd") == nil)
+        // Anchored patterns too (what follows their start may be long); other options are
+        // left to PCRE2.
+        #expect(Set(try texts(#"^\.onTapGesture[\s\S]*\.performClick\s*\("#) ?? [])
+            == [[".onTapGesture"], [".performClick"]])
+        #expect(try Pattern("abc", options: .caseless).requiredTexts == nil)
+    }
+
+    @Test func rejectionsNeverHideAMatch() throws {
+        let scratch = MatchScratch()
+        let patterns = [#"\bText\("#, #"\.onTapGesture\s*+[({]"#, "(?:abc|def)+x", #"(ab)\1cde"#, "x[]]yzw",
+                        #"\.(?:gesture|simultaneousGesture)\s*\(\s*TapGesture"#, "é+abc", #"[[:alpha:]]+xyz"#,
+                        #"abc(?:def)*ghi"#, #"\$\(abc\)"#]
+        let subjects = ["Text(", "a Text (", ".onTapGesture {", ".onTapGesture(", "abcx", "defdefx", "abx",
+                        "ababcde", "abcde", "x]yzw", "x]]yzw", ".gesture( TapGesture", ".simultaneousGesture(TapGesture",
+                        "éabc", "ééabc", "abc", "qxyz", "xyz", "abcghi", "abcdefghi", "$(abc)", ""]
+        for source in patterns {
+            let pattern = try Pattern(source)
+            #expect(pattern.requiredTexts != nil, "\(source)")
+            for subject in subjects {
+                let bytes = Array(subject.utf8)
+                let rejected = bytes.withUnsafeBufferPointer { pattern.cannotMatch($0) }
+                if rejected { #expect(!(try pattern.isMatch(subject)), "\(source) on '\(subject)'") }
+            }
+        }
+        _ = scratch
+    }
+}
+
 @Suite struct PatternErrorTests {
     @Test func invalidPatternsGiveOffsetAndMessage() {
         func failure(_ source: String) -> PatternError? {

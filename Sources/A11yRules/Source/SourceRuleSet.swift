@@ -163,6 +163,8 @@ public struct SourceRuleSet: Sendable {
         // Where findings were reported: a list while there are few (a linear search beats
         // hashing), a set past 32, so a file with thousands of findings is not quadratic.
         var reported = ReportedOffsets()
+        // A file without a text every match holds is not searched at all (`RequiredLiterals`).
+        if structure.lacksRequiredText(rule.anchor) { return }
         var offset = 0
         while offset <= structure.count {
             let range: Range<Int>
@@ -233,6 +235,11 @@ public struct SourceRuleSet: Sendable {
                   let calleeEnd = structure.previousToken(before: paren), isIdentifierByte(structure[calleeEnd]) else { continue }
             let calleeRange = structure.chainStart(from: structure.identifierStart(endingAt: calleeEnd))..<(calleeEnd + 1)
             guard case .match = structure.firstMatch(callee, in: calleeRange, scratch: scratch) else { continue }
+            // Code without a text every anchor holds is not read as Swift of its own.
+            let lacksAnchor = source.bytes.withUnsafeBufferPointer { bytes in
+                rule.anchor.cannotMatch(beforeBlanking: UnsafeBufferPointer(rebasing: bytes[interpolation]))
+            }
+            if lacksAnchor { continue }
             let inner = SwiftSource(utf8: Array(source.bytes[interpolation]))
             var innerFindings: [Int] = []
             inner.withStructure { innerStructure in
