@@ -482,8 +482,26 @@ public final class Linter: Sendable {
     /// by now). Index-listed specs are inputs of their own and always count.
     func isWhereSpecsLive(_ input: LintInput) -> Bool {
         if let scope = configuration.scope, !scope.included.isEmpty { return true }
-        // A folder named `specs`: a component followed by another (no array of components made).
-        return input.path.hasPrefix("specs/") || input.path.contains("/specs/")
+        return Self.hasSpecsFolder(input.path)
+    }
+
+    /// Whether a folder of `path` (a component followed by a slash) is named `specs`, read in
+    /// one pass over its bytes (no array of components, no Foundation search).
+    static func hasSpecsFolder(_ path: String) -> Bool {
+        let name = "specs".utf8
+        // How much of `name` the current component has matched; nil once it differs.
+        var matched: String.UTF8View.Index? = name.startIndex
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if matched == name.endIndex { return true }
+                matched = name.startIndex
+            } else if let index = matched, index != name.endIndex, name[index] == byte {
+                matched = name.index(after: index)
+            } else {
+                matched = nil
+            }
+        }
+        return false
     }
 
     /// Whether a JSON document found by a walk is a11ylint's: an index, a spec with an
