@@ -170,19 +170,19 @@ extension SpecRuleContext {
     /// share of the fix) share its finding's text and numbers: each is made once, and the
     /// others are copies that point at their own variant.
     func contrastFindings(_ spec: ComponentSpec, kind: ContrastMeasurement.Kind) -> [Finding] {
-        var made: [ObjectIdentifier: [(fix: [ThemeColorChange]?, finding: Finding)]] = [:]
+        // Each made finding's place in `findings` (never changed once appended), by its pair.
+        var made: [ObjectIdentifier: [(fix: [ThemeColorChange]?, index: Int)]] = [:]
         var findings: [Finding] = []
         for m in measurements(spec) where m.kind == kind && m.isReported {
             let key = ObjectIdentifier(m.pair)
             if let known = made[key]?.first(where: { $0.fix == m.fix }) {
-                var finding = known.finding
+                var finding = findings[known.index]
                 finding.location = Self.contrastLocation(m)
                 finding.variant = m.variant.name
                 findings.append(finding)
             } else {
-                let finding = contrastFinding(m, spec: spec)
-                made[key, default: []].append((m.fix, finding))
-                findings.append(finding)
+                made[key, default: []].append((m.fix, findings.count))
+                findings.append(contrastFinding(m, spec: spec))
             }
         }
         return findings
