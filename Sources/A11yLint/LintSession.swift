@@ -20,6 +20,10 @@ public struct LintRequest: Sendable {
     public var skipOtherJSON = false
     public var baseline: String?
     public var writeBaseline: String?
+    /// Whether spec findings carry their baseline keys (`Finding.baselineKey`) in a run that
+    /// neither reads nor writes a baseline: a caller that makes a baseline from the report
+    /// needs them; the command line, whose reporters never show them, turns this off.
+    public var baselineKeysWithoutBaseline = true
     /// `--only-rule` (repeatable): when not empty, only these rules run, whatever the
     /// configuration says.
     public var onlyRules: [String] = []

@@ -47,6 +47,11 @@ public struct LintConfiguration: Sendable {
     /// Work out the `--fix` edits of every contrast finding during the run, from the
     /// measurements the rules used (`LintReport.fixes`; SARIF shows them, `--fix` writes them).
     public var reportFixes = false
+    /// Whether each spec finding gets its baseline key (`Finding.baselineKey`: its JSON path and
+    /// value, found by a walk of the spec's document). Only a baseline reads them: a session
+    /// that neither reads nor writes one skips the walk. A Swift finding's key is its line's
+    /// text, which its rule took anyway: it always has one.
+    public var baselineKeys = true
     /// `colors:` of `.a11ylint.yml`: where colour references resolve.
     public var colors = ColorSettings()
     /// The colour sources read so far, shared by every group's linter of a run (and by the runs
@@ -86,6 +91,8 @@ public final class Linter: Sendable {
     let swiftlintAliases: [String: String]
     /// Lays out variants for reports that draw them (`ReportNeeds.layouts`).
     let layoutEngine: LayoutEngine?
+    /// `specRulesRun(_:)` of each registered kind.
+    let specRulesRunByKind: [ComponentKind: [String]]
     /// `source-text-contrast`, when it runs.
     let textContrast: SwiftTextContrast?
     /// The rules that check every Swift file (`FileOutcome.rulesRun`), listed once: each
@@ -104,8 +111,12 @@ public final class Linter: Sendable {
         self.ruleBook = ruleBook
         loader = SpecLoader(presets: catalogue.colorSchemes, usageReader: UsageVariantReader(calls: catalogue.componentCalls),
                             rules: ruleBook)
-        specRules = SpecRuleRunner(catalogue: catalogue, options: configuration.ruleOptions, layoutEngine: layoutEngine,
-                                   isEnabled: ruleBook.isEnabled)
+        let specRules = SpecRuleRunner(catalogue: catalogue, options: configuration.ruleOptions, layoutEngine: layoutEngine,
+                                       isEnabled: ruleBook.isEnabled)
+        self.specRules = specRules
+        specRulesRunByKind = Dictionary(uniqueKeysWithValues: ComponentKind.allCases.map { kind in
+            (kind, Self.specRulesRun(kind, specRules: specRules, isEnabled: ruleBook.isEnabled))
+        })
         // A rules folder's patterns and the custom rules' are checked now (their errors are
         // the run's); the built-in ones are tested, and compiled when a Swift file comes.
         if catalogue.origin != RuleCatalogue.builtInOrigin { _ = try catalogue.sourceRules() }
@@ -252,6 +263,17 @@ public final class Linter: Sendable {
             findings[index].pseudoLocale = locale.rawValue
         }
         return findings
+    }
+
+    /// The rules that check a spec of `kind` (what reading it checks, then its kind's rules),
+    /// enabled ones only: worked out once per registered kind, one array shared by their files.
+    func specRulesRun(_ kind: ComponentKind?) -> [String] {
+        kind.flatMap { specRulesRunByKind[$0] } ?? Self.specRulesRun(kind, specRules: specRules, isEnabled: ruleBook.isEnabled)
+    }
+
+    static func specRulesRun(_ kind: ComponentKind?, specRules: SpecRuleRunner, isEnabled: (String) -> Bool) -> [String] {
+        ([ModelRuleID.unknownKey, ModelRuleID.unknownKind, ModelRuleID.duplicateKey] + specRules.ruleIDs(for: kind))
+            .filter(isEnabled)
     }
 
     /// The ids among `ids` that this run's configuration enables.
@@ -476,8 +498,26 @@ public final class Linter: Sendable {
     /// by now). Index-listed specs are inputs of their own and always count.
     func isWhereSpecsLive(_ input: LintInput) -> Bool {
         if let scope = configuration.scope, !scope.included.isEmpty { return true }
-        let folders = input.path.split(separator: "/").dropLast()
-        return folders.contains("specs")
+        return Self.hasSpecsFolder(input.path)
+    }
+
+    /// Whether a folder of `path` (a component followed by a slash) is named `specs`, read in
+    /// one pass over its bytes (no array of components, no Foundation search).
+    static func hasSpecsFolder(_ path: String) -> Bool {
+        let name = "specs".utf8
+        // How much of `name` the current component has matched; nil once it differs.
+        var matched: String.UTF8View.Index? = name.startIndex
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if matched == name.endIndex { return true }
+                matched = name.startIndex
+            } else if let index = matched, index != name.endIndex, name[index] == byte {
+                matched = name.index(after: index)
+            } else {
+                matched = nil
+            }
+        }
+        return false
     }
 
     /// Whether a JSON document found by a walk is a11ylint's: an index, a spec with an
@@ -547,17 +587,16 @@ public final class Linter: Sendable {
                                                 colors: configuration.colors)
             }
             // What reading the spec checks, and its rules where the kind has them.
-            outcome.rulesRun = enabled([ModelRuleID.unknownKey, ModelRuleID.unknownKind, ModelRuleID.duplicateKey]
-                                       + specRules.ruleIDs(for: spec.kind)
-                                       + (spec.suppressions.isEmpty ? [] : [SuppressionRuleID.unused]))
+            outcome.rulesRun = specRulesRun(spec.kind)
+            if !spec.suppressions.isEmpty { outcome.rulesRun += enabled([SuppressionRuleID.unused]) }
         }
-        findings = findings.compactMap(applyConfiguration)
+        applyConfiguration(to: &findings)
         if let spec = result.spec, !spec.suppressions.isEmpty {
             var suppressions = SpecSuppressionFilter(spec.suppressions)
             outcome.suppressed = suppressions.filter(&findings)
             findings += suppressions.unusedFindings(suppressionContext, spec: spec).compactMap(applyConfiguration)
         }
-        Baseline.setKeys(&findings, root: document.root)
+        if configuration.baselineKeys { Baseline.setKeys(&findings, root: document.root) }
         outcome.findings += findings
     }
 

@@ -19,7 +19,7 @@ extension Linter {
     /// rules that run on its kind) measured or not.
     func coverage(_ run: SpecRun) -> ComponentCoverage {
         let spec = run.spec
-        let rules = Set(specRules.ruleIDs(for: spec.kind))
+        let rules = specRules.ruleIDs(for: spec.kind)
         var kinds: Set<ColorPairRequest.Kind> = []
         if rules.contains(TextContrastRule().id) { kinds.insert(.text) }
         if rules.contains(NonTextContrastRule().id) { kinds.insert(.nonText) }
@@ -27,9 +27,15 @@ extension Linter {
         let contrast = kinds.isEmpty ? ContrastCoverage()
             : run.contrastTally.map { $0.coverage(kinds: kinds) } ?? ContrastCoverage(spec, kinds: kinds)
         // The theme names `ComponentSpec.themes(for:)` picks, without merging colours.
-        let all = spec.themes.map(\.name)
-        var themes: Set<String> = []
-        for variant in spec.variants { themes.formUnion(variant.themes.map { names in all.filter(names.contains) } ?? all) }
+        // Which of the spec's themes some variant is checked in, then their names once each.
+        var picked = Array(repeating: false, count: spec.themes.count)
+        for variant in spec.variants {
+            guard let names = variant.themes else { picked = picked.map { _ in true }; break }
+            for (index, theme) in spec.themes.enumerated() where !picked[index] && names.contains(theme.name) {
+                picked[index] = true
+            }
+        }
+        let themes = Set(spec.themes.indices.lazy.filter { picked[$0] }.map { spec.themes[$0].name })
         return ComponentCoverage(
             file: spec.file, component: spec.name, kind: spec.kind?.rawValue ?? "unknown",
             variants: spec.variants.count, themes: themes.count,

@@ -121,10 +121,15 @@ public enum Contrast {
     }
 
     /// `String(format: "%.2f", value)`, without Foundation's formatter for a value that has
-    /// two decimals already (hundredths, as `format` rounds them; the same text).
+    /// two decimals already (hundredths, as `format` rounds them), or that is clearly nearer
+    /// one hundredth than halfway to the next (`value * 100` is off by far less than 0.01
+    /// below 1e9, so its rounding is the exact value's): the same text. Halfway cases are
+    /// left to the formatter.
     public static func twoDecimals(_ value: Double) -> String {
-        let hundredths = (value * 100).rounded()
-        guard value > 0 || value.bitPattern == 0, value < 1e9, hundredths / 100 == value else {
+        let scaled = value * 100
+        let hundredths = scaled.rounded()
+        guard value > 0 || value.bitPattern == 0, value < 1e9,
+              hundredths / 100 == value || abs(scaled - hundredths) < 0.49 else {
             return String(format: "%.2f", value)
         }
         let cents = Int(hundredths)

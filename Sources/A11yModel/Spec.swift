@@ -361,8 +361,11 @@ public struct ComponentSpec: Sendable, Hashable {
 
     /// `themes(for:)`, each with its index in `themes` (names may repeat; indices do not).
     public func indexedThemes(for variant: Variant) -> [(index: Int, theme: Theme)] {
-        var chosen = Array(themes.enumerated()).map { (index: $0.offset, theme: $0.element) }
-        if let names = variant.themes { chosen = chosen.filter { names.contains($0.theme.baseName) } }
+        var chosen: [(index: Int, theme: Theme)] = []
+        chosen.reserveCapacity(themes.count)
+        for index in themes.indices where variant.themes.map({ $0.contains(themes[index].baseName) }) ?? true {
+            chosen.append((index, themes[index]))
+        }
         guard !variant.colors.isEmpty else { return chosen }
         return chosen.map { entry in
             var theme = entry.theme

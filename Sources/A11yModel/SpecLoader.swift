@@ -290,6 +290,7 @@ public struct SpecLoader: Sendable {
         // Roles the theme does not set keep the component's built-in default colors.
         var colors = fallback?.colors ?? [:]
         if let colorsNode = node["colors"], reader.expectObject(colorsNode, "\"colors\"") {
+            colors.reserveCapacity(colors.count + (colorsNode.objectMembers?.count ?? 0))
             for role in colorsNode.objectMembers ?? [] {
                 if let roles, !roles.contains(role.key) {
                     reader.finding(ModelRuleID.unknownKey, .warning, role.value, message: "colorRole",

@@ -32,23 +32,57 @@ public enum SpecRules {
 public struct SpecRuleRunner: Sendable {
     private let rules: [(rule: any SpecRule, context: SpecRuleContext)]
     public let options: RuleOptions
+    /// Which rules check a spec of each registered kind, and of none: worked out once, as
+    /// every spec asks (a kind's rules were filtered by hashing its name for each rule).
+    private let byKind: [ComponentKind: KindRules]
+    private let noKind: KindRules
+
+    /// The rules that check one kind of spec.
+    struct KindRules: Sendable {
+        /// Their places in `rules`, in order.
+        var indices: [Int] = []
+        /// Their ids, in the same order.
+        var ids: [String] = []
+        /// Whether one of them reads the contrast measurements.
+        var readsContrast = false
+    }
 
     public init(catalogue: RuleCatalogue, options: RuleOptions, layoutEngine: LayoutEngine?,
                 isEnabled: (String) -> Bool) {
         self.options = options
-        rules = SpecRules.all.compactMap { rule in
+        let rules: [(rule: any SpecRule, context: SpecRuleContext)] = SpecRules.all.compactMap { rule in
             guard isEnabled(rule.id), let description = catalogue.description(rule.id) else { return nil }
             var context = SpecRuleContext(options: options, description: description, layoutEngine: layoutEngine)
             if rule.readsSourceRule { context.sourceRule = try? catalogue.sourceRule(rule.id) }
             return (rule, context)
         }
+        self.rules = rules
+        byKind = Dictionary(uniqueKeysWithValues: ComponentKind.allCases.map { ($0, Self.kindRules(rules, $0)) })
+        noKind = Self.kindRules(rules, nil)
+    }
+
+    private static func kindRules(_ rules: [(rule: any SpecRule, context: SpecRuleContext)],
+                                  _ kind: ComponentKind?) -> KindRules {
+        var result = KindRules()
+        for (index, entry) in rules.enumerated() where entry.context.description.applies(to: kind) {
+            result.indices.append(index)
+            result.ids.append(entry.rule.id)
+            result.readsContrast = result.readsContrast || entry.rule.readsContrast
+        }
+        return result
+    }
+
+    /// The rules of `kind` (a kind the table lacks, not registered, is worked out now).
+    private func kindRules(_ kind: ComponentKind?) -> KindRules {
+        guard let kind else { return noKind }
+        return byKind[kind] ?? Self.kindRules(rules, kind)
     }
 
     public var ruleIDs: [String] { rules.map(\.rule.id) }
 
     /// The rules that check a spec of `kind` (their YAML's `kinds:`).
     public func ruleIDs(for kind: ComponentKind?) -> [String] {
-        rules.filter { $0.context.description.applies(to: kind) }.map(\.rule.id)
+        kindRules(kind).ids
     }
 
     /// Every enabled rule that applies to the spec's kind: the engine filters by kind, the
@@ -58,23 +92,29 @@ public struct SpecRuleRunner: Sendable {
     public func run(_ spec: ComponentSpec, contrast given: [ContrastMeasurement]? = nil,
                     tally: ContrastTally? = nil) -> [Finding] {
         var contrast = given
-        return rules.flatMap { entry -> [Finding] in
-            guard entry.context.description.applies(to: spec.kind) else { return [] }
+        var findings: [Finding] = []
+        for index in kindRules(spec.kind).indices {
+            let entry = rules[index]
             if let tally, entry.rule is ContrastUnverifiedRule {
                 var context = entry.context
                 context.contrastTally = tally
-                return entry.rule.check(spec, in: context)
+                findings += entry.rule.check(spec, in: context)
+                continue
             }
-            guard entry.rule.readsContrast else { return entry.rule.check(spec, in: entry.context) }
+            guard entry.rule.readsContrast else {
+                findings += entry.rule.check(spec, in: entry.context)
+                continue
+            }
             if contrast == nil { contrast = ContrastMeasurements.measure(spec, options: options) }
             var context = entry.context
             context.contrast = contrast
-            return entry.rule.check(spec, in: context)
+            findings += entry.rule.check(spec, in: context)
         }
+        return findings
     }
 
     /// Whether a rule that reads contrast measurements runs on a spec of `kind`.
     public func readsContrast(_ kind: ComponentKind?) -> Bool {
-        rules.contains { $0.rule.readsContrast && $0.context.description.applies(to: kind) }
+        kindRules(kind).readsContrast
     }
 }

@@ -221,6 +221,7 @@ struct LintOptions {
         request.skipOtherJSON = skipOtherJSON
         request.baseline = baseline
         request.writeBaseline = writeBaseline
+        request.baselineKeysWithoutBaseline = false
         request.onlyRules = onlyRule
         request.quiet = quiet
         request.allowEmpty = allowEmpty

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import A11yModel
 
@@ -24,5 +25,21 @@ struct ContrastTests {
         #expect(level.requiredTextRatio(largeText: true) == 3)
         #expect(ConformanceLevel.AAA.requiredTextRatio(largeText: false) == 7)
         #expect(ConformanceLevel.AAA.requiredTextRatio(largeText: true) == 4.5)
+    }
+
+    /// `twoDecimals` writes what `String(format: "%.2f")` writes, for values with two
+    /// decimals, values near a halfway point, sizes in points and contrast ratios.
+    @Test func twoDecimalsIsPrintf() {
+        var values: [Double] = [0, 1, 4.5, 4.499, 4.495, 4.505, 0.005, 0.015, 1.005, 2.675, 43.333333, 17.6,
+                                1e-9, 999_999_999.994, 123_456.785, 0.125, 0.375, 12.345, 7.0049999, 7.0050001]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            values.append(Double.random(in: 0..<1000, using: &generator))
+            values.append((Double(Int.random(in: 0..<100_000, using: &generator)) + 0.5) / 100)
+            values.append(Double(Int.random(in: 0..<10_000, using: &generator)) / 7)
+        }
+        for value in values {
+            #expect(Contrast.twoDecimals(value) == String(format: "%.2f", value), "\(value)")
+        }
     }
 }

@@ -51,6 +51,9 @@ struct RunSettings {
         if let locale = request.pseudoLocale { configuration.pseudoLocale = locale }
         configuration.reportNeeds.formUnion(request.reportNeeds)
         configuration.reportFixes = configuration.reportFixes || request.reportFixes
+        // Spec findings' baseline keys, when the caller keeps them or a baseline reads them.
+        configuration.baselineKeys = configuration.baselineKeys && (request.baselineKeysWithoutBaseline
+            || request.baseline != nil || request.writeBaseline != nil || chain.baseline != nil)
         if !request.onlyRules.isEmpty {
             configuration.onlyRules = Set(request.onlyRules)
             configuration.disabledRules.subtract(request.onlyRules)

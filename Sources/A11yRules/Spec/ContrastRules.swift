@@ -18,26 +18,33 @@ public enum ContrastMeasurements {
                                tally: inout ContrastTally) -> [ContrastMeasurement] {
         guard let definition = spec.definition else { return [] }
         var result: [ContrastMeasurement] = []
-        var shared: [SharedPairKey: ContrastMeasurement.Pair?] = [:]
+        // The pairs measured so far in each theme: by the variants that set no colours of
+        // their own, and by the current variant that does (its pairs are its own).
+        var shared = Array(repeating: [SharedPair](), count: spec.themes.count)
+        var ownShared: [[SharedPair]] = []
         // The first theme of each name (a variant's own colours are keyed against it).
-        let owners = spec.themes.map { theme in spec.themes.first { $0.name == theme.name } }
+        let owners = spec.themes.indices.map { index in
+            spec.themes.firstIndex { $0.name == spec.themes[index].name } ?? index
+        }
         var checks = 0
-        for (variantIndex, variant) in spec.variants.enumerated() where variant.isEnabled {
+        for variant in spec.variants where variant.isEnabled {
             // WCAG sizes are rendered sizes: the Dynamic Type category scales the font.
             let size = spec.typography.size * variant.contentSize.scale
-            let ownColors = variant.colors.isEmpty ? -1 : variantIndex
+            let hasOwnColors = !variant.colors.isEmpty
+            if hasOwnColors { ownShared = Array(repeating: [], count: spec.themes.count) }
             for (themeIndex, theme) in spec.indexedThemes(for: variant) {
-                let own = owners[themeIndex]
+                // The theme as written, when it is its name's first and the variant adds nothing.
+                let own = hasOwnColors || owners[themeIndex] != themeIndex ? spec.themes[owners[themeIndex]] : nil
                 let place = ContrastMeasurement.Place(variant: variant, theme: theme)
                 for check in definition.contrastChecks(for: variant, in: theme, spec: spec) {
                     var group: [ContrastMeasurement] = []
                     group.reserveCapacity(check.alternatives.count)
                     for request in check.alternatives {
                         if request.kind == .text, variant.visibleText == nil { continue }
-                        let key = SharedPairKey(theme: themeIndex, ownColors: ownColors, request: request,
-                                                size: request.kind == .text ? size : 0)
+                        let keySize = request.kind == .text ? size : 0
                         let pair: ContrastMeasurement.Pair?
-                        if let known = shared[key] {
+                        if let known = SharedPair.find(hasOwnColors ? ownShared[themeIndex] : shared[themeIndex],
+                                                       request, size: keySize) {
                             pair = known
                         } else {
                             pair = measure(request, spec, theme, size: size, options)
@@ -46,7 +53,8 @@ public enum ContrastMeasurements {
                                 pair.backgroundKey = pair.backgroundRole.map { Self.key($0, theme, own: own) }
                                     ?? ColorFixProblem.background
                             }
-                            shared[key] = .some(pair)
+                            let entry = SharedPair(size: keySize, request: request, pair: pair)
+                            if hasOwnColors { ownShared[themeIndex].append(entry) } else { shared[themeIndex].append(entry) }
                         }
                         if let pair { group.append(ContrastMeasurement(place: place, pair: pair)) }
                     }
@@ -69,19 +77,31 @@ public enum ContrastMeasurements {
     }
 
     /// What makes two variants' pairs in a theme the same measurement: the theme (and the
-    /// variant, when it sets colours of its own), the pair, and for text the rendered size.
-    private struct SharedPairKey: Hashable {
-        var theme: Int
-        var ownColors: Int
-        var request: ColorPairRequest
+    /// variant, when it sets colours of its own: `measure` keeps those apart), the pair, and
+    /// for text the rendered size. A theme holds few (its pairs at a few Dynamic Type sizes):
+    /// they are searched in a short list by comparing their short strings, not hashed.
+    private struct SharedPair {
         var size: Double
+        var request: ColorPairRequest
+        /// Nil when the pair cannot be measured (an unverified colour).
+        var pair: ContrastMeasurement.Pair?
+
+        /// The entry of `list` for `request` at `size`: nil when none, `.some(nil)` when the
+        /// pair was found unmeasurable.
+        static func find(_ list: [SharedPair], _ request: ColorPairRequest,
+                         size: Double) -> ContrastMeasurement.Pair?? {
+            for entry in list where entry.size == size && entry.request == request { return .some(entry.pair) }
+            return nil
+        }
     }
 
     /// How the joint fix names a role's colour: the role, or, for a colour a variant sets
-    /// itself, the role and where that colour is written.
+    /// itself, the role and where that colour is written. `own`: the first theme of the
+    /// name, nil when `theme` is that theme as written (then every colour is its own).
     private static func key(_ role: String, _ theme: Theme, own: Theme?) -> String {
+        guard let own else { return role }
         let color = theme.colors[role]
-        guard let base = own?.colors[role], base != color, let location = color?.location else { return role }
+        guard let base = own.colors[role], base != color, let location = color?.location else { return role }
         return "\(role)@\(location.line):\(location.column)"
     }
 
@@ -150,19 +170,19 @@ extension SpecRuleContext {
     /// share of the fix) share its finding's text and numbers: each is made once, and the
     /// others are copies that point at their own variant.
     func contrastFindings(_ spec: ComponentSpec, kind: ContrastMeasurement.Kind) -> [Finding] {
-        var made: [ObjectIdentifier: [(fix: [ThemeColorChange]?, finding: Finding)]] = [:]
+        // Each made finding's place in `findings` (never changed once appended), by its pair.
+        var made: [ObjectIdentifier: [(fix: [ThemeColorChange]?, index: Int)]] = [:]
         var findings: [Finding] = []
         for m in measurements(spec) where m.kind == kind && m.isReported {
             let key = ObjectIdentifier(m.pair)
             if let known = made[key]?.first(where: { $0.fix == m.fix }) {
-                var finding = known.finding
+                var finding = findings[known.index]
                 finding.location = Self.contrastLocation(m)
                 finding.variant = m.variant.name
                 findings.append(finding)
             } else {
-                let finding = contrastFinding(m, spec: spec)
-                made[key, default: []].append((m.fix, finding))
-                findings.append(finding)
+                made[key, default: []].append((m.fix, findings.count))
+                findings.append(contrastFinding(m, spec: spec))
             }
         }
         return findings

@@ -46,7 +46,7 @@ enum JointFixes {
     static func themes(_ measurements: [ContrastMeasurement]) -> [ThemeChecks] {
         var byTheme: [String: Int] = [:]
         var result: [ThemeChecks] = []
-        var signatures: [[[ObjectIdentifier]: Int]] = []
+        var signatures: [[Signature: Int]] = []
         var start = 0
         var theme = 0
         while start < measurements.count {
@@ -64,7 +64,8 @@ enum JointFixes {
                     signatures.append([:])
                 }
             }
-            let signature = measurements[start..<end].map { ObjectIdentifier($0.pair) }
+            let signature = Signature(first: ObjectIdentifier(measurements[start].pair),
+                                      rest: measurements[(start + 1)..<end].map { ObjectIdentifier($0.pair) })
             let distinct: Int
             if let known = signatures[theme][signature] {
                 distinct = known
@@ -77,6 +78,13 @@ enum JointFixes {
             start = end
         }
         return result
+    }
+
+    /// A check's pairs (shared objects) in order: the first held in place, as most checks
+    /// have one alternative (no array to allocate and hash for those).
+    struct Signature: Hashable {
+        var first: ObjectIdentifier
+        var rest: [ObjectIdentifier]
     }
 
     /// One theme's colours and checks as the solver reads them, and, per key, the role and
@@ -100,30 +108,18 @@ enum JointFixes {
             pairs.append(check.map { ColorFixProblem.Pair(foreground: $0.foregroundKey, background: $0.backgroundKey,
                                                           required: $0.required) })
         }
-        // Variants repeat the same checks: each distinct one once, in a stable order.
-        // (Sorted by the text Swift prints for each list of pairs, built without reflection.)
-        let distinct = Set(pairs).map { (key: orderKey($0), pairs: $0) }
-            .sorted { $0.key < $1.key }.map(\.pairs)
+        // Variants repeat the same checks: each distinct one once, sorted, so that specs whose
+        // variants draw the same checks in another order ask the solver (and its memo) the same
+        // problem. The answer does not depend on the order; any fixed order serves, and
+        // comparing the pairs' fields is far cheaper than the printed text it used to be.
+        var seen = Set<[ColorFixProblem.Pair]>()
+        let distinct = pairs.filter { seen.insert($0).inserted }.sorted { a, b in
+            a.lexicographicallyPrecedes(b) { p, q in
+                (p.foreground, p.background, p.required) < (q.foreground, q.background, q.required)
+            }
+        }
         let backdrop = theme.backdrop?.color ?? .white
         return (ColorFixProblem(colors: colors, backdrop: backdrop.isOpaque ? backdrop : backdrop.composited(over: .white),
                                 checks: distinct), written)
-    }
-
-    /// The text `pairs.description` prints (`[A11yModel.ColorFixProblem.Pair(foreground: "…",
-    /// background: "…", required: 4.5)]`), written directly: the order of a problem's checks has
-    /// always been the order of these texts, and reflection made them a fifth of a spec run.
-    static func orderKey(_ pairs: [ColorFixProblem.Pair]) -> String {
-        var text = "["
-        for (i, pair) in pairs.enumerated() {
-            if i > 0 { text += ", " }
-            text += "A11yModel.ColorFixProblem.Pair(foreground: "
-            text += pair.foreground.debugDescription
-            text += ", background: "
-            text += pair.background.debugDescription
-            text += ", required: "
-            text += pair.required.description
-            text += ")"
-        }
-        return text + "]"
     }
 }
