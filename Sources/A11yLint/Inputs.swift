@@ -68,6 +68,18 @@ public enum InputCollector {
             device = UInt64(status.st_dev)
             inode = UInt64(status.st_ino)
         }
+        init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
+        }
+    }
+
+    /// One name in a folder with what `readdir` says of it: its type (`DT_UNKNOWN` where the
+    /// file system does not say) and its inode number.
+    struct Entry {
+        var name: [UInt8]
+        var type: Int
+        var inode: UInt64
     }
 
     static let skippedFolders: Set<String> = ["node_modules", "Pods", "DerivedData", ".build"]
@@ -77,6 +89,7 @@ public enum InputCollector {
         var inputs: [LintInput] = []
         var errors: [InputError] = []
         var seen = Set<FileID>()
+        var trustedDevices: [UInt64: Bool] = [:]
 
         init(options: Options) { self.options = options }
 
@@ -112,11 +125,13 @@ public enum InputCollector {
             let id = FileID(status)
             guard ancestors.insert(id).inserted else { return } // a link back up: a loop
             defer { ancestors.remove(id) }
-            guard let names = InputCollector.listing(folder) else {
+            guard let entries = InputCollector.listing(folder) else {
                 errors.append(InputError(file: folder, message: "cannot read this folder: \(OutputFile.errorText(errno))"))
                 return
             }
-            for raw in names {
+            let inodesAreTrusted = trustsDirectoryInodes(folder, device: id.device)
+            for entry in entries {
+                let raw = entry.name
                 guard let name = String(validating: raw, as: UTF8.self) else {
                     errors.append(InputError(file: join(folder, InputCollector.escaped(raw)),
                                              message: "the file name is not valid UTF-8; rename it to lint it"))
@@ -124,10 +139,27 @@ public enum InputCollector {
                 }
                 if name.hasPrefix(".") { continue }
                 let path = join(folder, name)
-                var entry = stat()
-                guard lstat(path, &entry) == 0 else { continue }
-                var target = entry
-                let isLink = entry.st_mode & S_IFMT == S_IFLNK
+                // The type from `readdir` spares an `lstat` for most entries: a regular file
+                // that is not lintable is skipped, a lintable one is known by the folder's
+                // device and its inode, a skipped folder is not looked at. Links, other
+                // folders and unknown types are looked at as below.
+                switch entry.type {
+                case Int(DT_REG) where !LintInput.isLintable(name):
+                    continue
+                case Int(DT_REG) where inodesAreTrusted:
+                    if seen.insert(FileID(device: id.device, inode: entry.inode)).inserted {
+                        inputs.append(LintInput(path: path, explicit: false))
+                    }
+                    continue
+                case Int(DT_DIR) where InputCollector.skippedFolders.contains(name):
+                    continue
+                default:
+                    break
+                }
+                var found = stat()
+                guard lstat(path, &found) == 0 else { continue }
+                var target = found
+                let isLink = found.st_mode & S_IFMT == S_IFLNK
                 if isLink, stat(path, &target) != 0 { continue } // dangling link: nothing to lint
                 switch target.st_mode & S_IFMT {
                 case S_IFDIR:
@@ -146,25 +178,56 @@ public enum InputCollector {
             }
         }
 
+        /// Whether `readdir`'s inode numbers on `device` (where `folder` is) are the ones `stat`
+        /// gives, with the folder's device: true for the local Linux file systems known to
+        /// keep them so (ext2/3/4, XFS, Btrfs, tmpfs); elsewhere (overlay, FUSE, network file
+        /// systems, other systems) every lintable file is looked at with `lstat`.
+        mutating func trustsDirectoryInodes(_ folder: String, device: UInt64) -> Bool {
+            if let known = trustedDevices[device] { return known }
+            var trusted = false
+            if let type = InputCollector.fileSystemType(folder) {
+                trusted = [0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994].contains(type)
+            }
+            trustedDevices[device] = trusted
+            return trusted
+        }
+
         func join(_ folder: String, _ name: String) -> String {
             folder.hasSuffix("/") ? folder + name : folder + "/" + name
         }
     }
 
-    /// The names in `folder` as raw bytes, sorted (by bytes), without `.` and `..`; nil when
-    /// the folder cannot be read (errno says why).
-    static func listing(_ folder: String) -> [[UInt8]]? {
+    /// The entries in `folder`, names as raw bytes, sorted (by bytes), without `.` and `..`;
+    /// nil when the folder cannot be read (errno says why).
+    static func listing(_ folder: String) -> [Entry]? {
         guard let directory = opendir(folder) else { return nil }
         defer { closedir(directory) }
-        var names: [[UInt8]] = []
+        var entries: [Entry] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
                 Array(raw.prefix { $0 != 0 })
             }
             if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            names.append(name)
+            entries.append(Entry(name: name, type: Int(entry.pointee.d_type), inode: UInt64(entry.pointee.d_ino)))
         }
-        return names.sorted { $0.lexicographicallyPrecedes($1) }
+        return entries.sorted { $0.name.lexicographicallyPrecedes($1.name) }
+    }
+
+    /// The Linux file system type (`f_type` of `statfs(2)`) of the one `path` is on; nil
+    /// elsewhere or when it cannot be read. The Glibc module does not bring `statfs`, so it is
+    /// looked up by name; its struct starts with `f_type`, a machine word.
+    static func fileSystemType(_ path: String) -> Int? {
+        #if os(Linux)
+        typealias StatFS = @convention(c) (UnsafePointer<CChar>, UnsafeMutableRawPointer) -> Int32
+        guard let symbol = dlsym(nil, "statfs") else { return nil } // RTLD_DEFAULT
+        let call = unsafeBitCast(symbol, to: StatFS.self)
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 512, alignment: 16)
+        defer { buffer.deallocate() }
+        guard call(path, buffer) == 0 else { return nil }
+        return buffer.load(as: Int.self)
+        #else
+        return nil
+        #endif
     }
 
     /// Bytes that are not valid UTF-8 shown as `\xFF`, the rest as text.

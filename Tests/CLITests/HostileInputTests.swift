@@ -71,6 +71,27 @@ import Testing
         }
     }
 
+    /// The walk takes most entries' type and inode from the folder listing: a file is still
+    /// linted once however it is reached (a hard link, named again, its folder given twice),
+    /// skipped folders stay skipped, a dangling link and other files are passed over.
+    @Test func eachFileIsLintedOnceHoweverItIsReached() throws {
+        let dir = directory()
+        defer { dir.cleanUp() }
+        dir.write("d/sub/Form.swift", "struct F: View { var body: some View { Image(\"x\") } }\n")
+        dir.write("d/node_modules/Skipped.swift", "struct S: View { var body: some View { Image(\"s\") } }\n")
+        dir.write("d/notes.txt", "not lintable\n")
+        let fm = FileManager.default
+        try fm.linkItem(atPath: dir.url.appendingPathComponent("d/sub/Form.swift").path,
+                        toPath: dir.url.appendingPathComponent("d/Hard.swift").path)
+        try fm.createSymbolicLink(atPath: dir.url.appendingPathComponent("d/gone.swift").path, withDestinationPath: "nowhere.swift")
+        let (_, doc) = try lint(["d", "d/sub/Form.swift", "d/Hard.swift", "d/"], in: dir, expectStatus: 1)
+        #expect(inputErrors(doc).isEmpty, "\(inputErrors(doc))")
+        let summary = try #require(doc["summary"] as? [String: Int])
+        #expect(summary["files"] == 2, "the Swift file once, and the good spec: \(summary)")
+        let images = (doc["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "image-without-label" }
+        #expect(images.compactMap { $0["file"] as? String } == ["d/Hard.swift"], "the first name found: \(images)")
+    }
+
     @Test func namesThatAreNotUTF8AreInputErrorsShownEscaped() throws {
         let dir = directory()
         defer { dir.cleanUp() }
