@@ -1,8 +1,9 @@
 import Foundation
 @testable import A11yModel
 
-// The solver as it was before its search worked on role indices (main 76c95b3), kept
-// word for word as the reference the faster search must agree with exactly.
+// The solver's search as it was before it worked on role indices (main 76c95b3), kept
+// word for word as the reference the faster search must agree with exactly. Its paths
+// (`JointFixPath`) did not change and are shared.
 
 /// One search of `JointColorFix`.
 struct ReferenceJointFixSearch {
@@ -11,7 +12,7 @@ struct ReferenceJointFixSearch {
     /// The roles of the failing checks, the theme's background first.
     let roles: [String]
     /// Where each role may move (its lightness; with `alphaMoves`, a translucent one's alpha too).
-    let paths: [String: [ReferenceJointFixPath]]
+    let paths: [String: [JointFixPath]]
     /// Every pair of the theme, once.
     let pairs: [ColorFixProblem.Pair]
     /// A node budget: a pathological theme gives its best set so far rather than hang.
@@ -26,11 +27,11 @@ struct ReferenceJointFixSearch {
         for check in failing { for pair in check { involved.insert(pair.foreground); involved.insert(pair.background) } }
         involved = involved.filter { problem.colors[$0] != nil }
         roles = involved.sorted { ($0 == ColorFixProblem.background ? 0 : 1, $0) < ($1 == ColorFixProblem.background ? 0 : 1, $1) }
-        var paths: [String: [ReferenceJointFixPath]] = [:]
+        var paths: [String: [JointFixPath]] = [:]
         for role in roles {
             let written = problem.colors[role]!
-            paths[role] = [ReferenceJointFixPath(written, alpha: false)]
-                + (alphaMoves && !written.isOpaque ? [ReferenceJointFixPath(written, alpha: true)] : [])
+            paths[role] = [JointFixPath(written, alpha: false)]
+                + (alphaMoves && !written.isOpaque ? [JointFixPath(written, alpha: true)] : [])
         }
         self.paths = paths
         pairs = Array(Set(problem.checks.flatMap { $0 })).sorted {
@@ -135,69 +136,5 @@ struct ReferenceJointFixSearch {
             }
         }
         return found
-    }
-}
-
-/// The colours one written colour may move to: its OKLCH lightness at its own hue and chroma
-/// (alpha kept), or, with `alpha`, its alpha raised (its RGB kept).
-struct ReferenceJointFixPath {
-    let written: RGBA
-    let start: OKLCH
-    let alpha: Bool
-    /// The path at each step of the scan, snapped to 8 bits.
-    let grid: [RGBA]
-    let steps: [Double]
-
-    init(_ written: RGBA, alpha: Bool) {
-        self.written = written
-        self.alpha = alpha
-        start = OKLCH(written.opaque)
-        if alpha {
-            let from = Int((written.alpha * 255).rounded(.up))
-            steps = (from...255).map { Double($0) / 255 }
-        } else {
-            steps = (0...200).map { Double($0) / 200 }
-        }
-        let (written, start) = (written, start)
-        grid = steps.map { Self.snapped(Self.color(written, start, alpha: alpha, at: $0), alpha: alpha) }
-    }
-
-    /// On the 8-bit grid; a moved lightness keeps the alpha as written.
-    static func snapped(_ c: RGBA, alpha: Bool) -> RGBA { alpha ? c.quantizedWithAlpha : c.quantized }
-
-    static func color(_ written: RGBA, _ start: OKLCH, alpha: Bool, at t: Double) -> RGBA {
-        if alpha { var c = written; c.alpha = t; return c }
-        var c = ContrastSuggestion.colour(start, lightness: t)
-        c.alpha = written.alpha
-        return c
-    }
-
-    /// The passing ends of the intervals where `passes` holds along the path.
-    func ends(_ passes: (RGBA) -> Bool) -> [RGBA] {
-        let verdicts = grid.map(passes)
-        var result: [RGBA] = []
-        for i in 1..<grid.count where verdicts[i] != verdicts[i - 1] {
-            let (pass, fail) = verdicts[i] ? (i, i - 1) : (i - 1, i)
-            if alpha { result.append(grid[pass]); continue }
-            if let end = refine(passing: steps[pass], failing: steps[fail], passes) { result.append(end) }
-        }
-        return result
-    }
-
-    /// Bisects to the boundary, then steps to the passing side until the 8-bit colour passes.
-    func refine(passing: Double, failing: Double, _ passes: (RGBA) -> Bool) -> RGBA? {
-        var good = passing, bad = failing
-        for _ in 0..<24 {
-            let mid = (good + bad) / 2
-            if passes(Self.color(written, start, alpha: false, at: mid)) { good = mid } else { bad = mid }
-        }
-        let direction: Double = passing > failing ? 1 : -1
-        var probe = good
-        for _ in 0..<60 {
-            let snapped = Self.color(written, start, alpha: false, at: probe).quantized
-            if passes(snapped) { return snapped }
-            probe = min(max(probe + direction * 0.0005, 0), 1)
-        }
-        return nil
     }
 }
