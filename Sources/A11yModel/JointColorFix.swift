@@ -164,8 +164,8 @@ struct JointFixSearch {
         involved.remove(-1)
         roles = involved.sorted { ($0 == background ? 0 : 1, names[$0]) < ($1 == background ? 0 : 1, names[$1]) }
         paths = roles.map { role in
-            [JointFixPath(written[role], alpha: false)]
-                + (alphaMoves && !written[role].isOpaque ? [JointFixPath(written[role], alpha: true)] : [])
+            [JointFixPath.shared(written[role], alpha: false)]
+                + (alphaMoves && !written[role].isOpaque ? [JointFixPath.shared(written[role], alpha: true)] : [])
         }
     }
 
@@ -369,6 +369,18 @@ struct JointFixPath {
         let (written, start) = (written, start)
         grid = steps.map { Self.snapped(Self.color(written, start, alpha: alpha, at: $0), alpha: alpha) }
     }
+
+    /// The path of `written`, worked out once per process: themes repeat a few colours.
+    static func shared(_ written: RGBA, alpha: Bool) -> JointFixPath {
+        memo.answer(Question(written: written, alpha: alpha)) { JointFixPath(written, alpha: alpha) }
+    }
+
+    private struct Question: Hashable {
+        var written: RGBA
+        var alpha: Bool
+    }
+    /// About 8 KB a path.
+    private static let memo = AnswerMemo<Question, JointFixPath>(limit: 1_024)
 
     /// On the 8-bit grid; a moved lightness keeps the alpha as written.
     static func snapped(_ c: RGBA, alpha: Bool) -> RGBA { alpha ? c.quantizedWithAlpha : c.quantized }
