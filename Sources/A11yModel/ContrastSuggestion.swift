@@ -203,24 +203,33 @@ public enum ContrastSuggestion {
 }
 
 /// Answers already worked out in this process, by question, shared by every thread (a lock
-/// guards the table; the work runs outside it). Past `limit` answers the table starts again.
+/// guards the tables; the work runs outside it). At most `limit` answers are kept, in two
+/// halves: when the newer half is full the older one is dropped and the newer takes its
+/// place, so the answers in use survive (one found in the older half moves to the newer).
 final class AnswerMemo<Question: Hashable, Answer>: @unchecked Sendable {
     private let lock = NSLock()
     private var answers: [Question: Answer] = [:]
-    private let limit: Int
+    private var older: [Question: Answer] = [:]
+    private let half: Int
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int) { half = max(limit / 2, 1) }
 
     func answer(_ question: Question, _ compute: () -> Answer) -> Answer {
         lock.lock()
         if let known = answers[question] { lock.unlock(); return known }
+        if let known = older[question] { keep(question, known); lock.unlock(); return known }
         lock.unlock()
         let value = compute()
         lock.lock()
-        if answers.count > limit { answers.removeAll(keepingCapacity: true) }
-        answers[question] = value
+        keep(question, value)
         lock.unlock()
         return value
+    }
+
+    /// Stores an answer in the newer half (the lock held).
+    private func keep(_ question: Question, _ value: Answer) {
+        if answers.count >= half { older = answers; answers = [:] }
+        answers[question] = value
     }
 }
 

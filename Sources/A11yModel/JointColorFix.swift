@@ -109,63 +109,116 @@ public enum JointColorFix {
     }
 }
 
-/// One search of `JointColorFix`.
+/// One search of `JointColorFix`. Roles are indices into `names` and `written`, pairs are
+/// index triples, and a search's colours are an array: the inner loops look nothing up by
+/// name and copy no tables.
 struct JointFixSearch {
+    /// One pair of the theme by role index: -1 where the role has no colour.
+    struct IndexPair: Equatable {
+        var foreground: Int
+        var background: Int
+        var required: Double
+    }
+
     let problem: ColorFixProblem
     let alphaMoves: Bool
+    /// Every role with a colour, by name, and its colour as written.
+    let names: [String]
+    let written: [RGBA]
+    /// The index of the theme's own background among `names`, or -1.
+    let backgroundIndex: Int
     /// The roles of the failing checks, the theme's background first.
-    let roles: [String]
-    /// Where each role may move (its lightness; with `alphaMoves`, a translucent one's alpha too).
-    let paths: [String: [JointFixPath]]
-    /// Every pair of the theme, once.
-    let pairs: [ColorFixProblem.Pair]
+    let roles: [Int]
+    /// Where each of `roles` may move (its lightness; with `alphaMoves`, a translucent one's alpha too).
+    let paths: [[JointFixPath]]
+    /// Every pair of the theme, once, in the order of their names and thresholds.
+    let pairs: [IndexPair]
+    /// The checks of the theme, as written.
+    let checks: [[IndexPair]]
     /// A node budget: a pathological theme gives its best set so far rather than hang.
     var budget = 200_000
-    var best: (cost: Double, colors: [String: RGBA])?
+    var best: (cost: Double, colors: [RGBA])?
 
     init(_ problem: ColorFixProblem, alphaMoves: Bool) {
         self.problem = problem
         self.alphaMoves = alphaMoves
-        let failing = problem.checks.filter { !problem.meets($0, in: problem.colors) }
-        var involved = Set<String>()
-        for check in failing { for pair in check { involved.insert(pair.foreground); involved.insert(pair.background) } }
-        involved = involved.filter { problem.colors[$0] != nil }
-        roles = involved.sorted { ($0 == ColorFixProblem.background ? 0 : 1, $0) < ($1 == ColorFixProblem.background ? 0 : 1, $1) }
-        var paths: [String: [JointFixPath]] = [:]
-        for role in roles {
-            let written = problem.colors[role]!
-            paths[role] = [JointFixPath(written, alpha: false)]
-                + (alphaMoves && !written.isOpaque ? [JointFixPath(written, alpha: true)] : [])
+        let names = problem.colors.keys.sorted()
+        let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        let written = names.map { problem.colors[$0]! }
+        let background = index[ColorFixProblem.background] ?? -1
+        self.names = names
+        self.written = written
+        backgroundIndex = background
+        func indexed(_ pair: ColorFixProblem.Pair) -> IndexPair {
+            IndexPair(foreground: index[pair.foreground] ?? -1, background: index[pair.background] ?? -1,
+                      required: pair.required)
         }
-        self.paths = paths
+        checks = problem.checks.map { $0.map(indexed) }
         pairs = Array(Set(problem.checks.flatMap { $0 })).sorted {
             ($0.foreground, $0.background, $0.required) < ($1.foreground, $1.background, $1.required)
+        }.map(indexed)
+        var involved = Set<Int>()
+        for (check, indexed) in zip(problem.checks, checks) where !problem.meets(check, in: problem.colors) {
+            for pair in indexed { involved.insert(pair.foreground); involved.insert(pair.background) }
         }
+        involved.remove(-1)
+        roles = involved.sorted { ($0 == background ? 0 : 1, names[$0]) < ($1 == background ? 0 : 1, names[$1]) }
+        paths = roles.map { role in
+            [JointFixPath.shared(written[role], alpha: false)]
+                + (alphaMoves && !written[role].isOpaque ? [JointFixPath.shared(written[role], alpha: true)] : [])
+        }
+    }
+
+    /// The opaque colour the theme's background renders as under `colors`.
+    func base(_ colors: [RGBA]) -> RGBA {
+        let written = backgroundIndex >= 0 ? colors[backgroundIndex] : .white
+        return (written.isOpaque ? written : written.composited(over: problem.backdrop)).opaque
+    }
+
+    /// The colour role `index` renders as (opaque) over `base`.
+    func rendered(_ index: Int, in colors: [RGBA], base: RGBA) -> RGBA {
+        guard index >= 0, index != backgroundIndex else { return base }
+        let color = colors[index]
+        return color.isOpaque ? color : color.composited(over: base).opaque
+    }
+
+    func passes(_ pair: IndexPair, in colors: [RGBA]) -> Bool {
+        guard pair.foreground >= 0 else { return true }
+        let written = colors[pair.foreground]
+        let under = rendered(pair.background, in: colors, base: base(colors))
+        let fg = written.isOpaque ? written : written.composited(over: under)
+        return Contrast.ratio(fg, under) >= pair.required
+    }
+
+    func meets(_ check: [IndexPair], in colors: [RGBA]) -> Bool {
+        check.contains { passes($0, in: colors) }
     }
 
     mutating func run() -> [ColorFixChange]? {
-        if roles.isEmpty { return problem.checks.allSatisfy { problem.meets($0, in: problem.colors) } ? [] : nil }
+        if roles.isEmpty { return checks.allSatisfy { meets($0, in: written) } ? [] : nil }
         let candidates = candidateLists()
         // A check is decided once every role it reads is: index of its last role.
-        let index = Dictionary(uniqueKeysWithValues: roles.enumerated().map { ($1, $0) })
-        let hasBackground = index[ColorFixProblem.background] != nil
-        var decided = Array(repeating: [[ColorFixProblem.Pair]](), count: roles.count)
-        for check in problem.checks {
+        var position = Array(repeating: -1, count: names.count + 1) // the last one for -1
+        for (i, role) in roles.enumerated() { position[role] = i }
+        func at(_ role: Int) -> Int { position[role < 0 ? names.count : role] }
+        let hasBackground = backgroundIndex >= 0 && at(backgroundIndex) >= 0
+        var decided = Array(repeating: [[IndexPair]](), count: roles.count)
+        for check in checks {
             var last = hasBackground ? 0 : -1
-            for pair in check { last = max(last, index[pair.foreground] ?? -1, index[pair.background] ?? -1) }
+            for pair in check { last = max(last, at(pair.foreground), at(pair.background)) }
             if last >= 0 { decided[last].append(check) }
         }
-        var colors = problem.colors
+        var colors = written
         descend(0, cost: 0, colors: &colors, candidates: candidates, decided: decided)
         guard let best else { return nil }
-        return roles.sorted().compactMap { role in
-            let from = problem.colors[role]!, to = best.colors[role]!
-            return to == from ? nil : ColorFixChange(role: role, from: from, to: to)
+        return roles.sorted { names[$0] < names[$1] }.compactMap { role in
+            let from = written[role], to = best.colors[role]
+            return to == from ? nil : ColorFixChange(role: names[role], from: from, to: to)
         }
     }
 
-    mutating func descend(_ depth: Int, cost: Double, colors: inout [String: RGBA],
-                          candidates: [[(cost: Double, color: RGBA)]], decided: [[[ColorFixProblem.Pair]]]) {
+    mutating func descend(_ depth: Int, cost: Double, colors: inout [RGBA],
+                          candidates: [[(cost: Double, color: RGBA)]], decided: [[[IndexPair]]]) {
         if depth == roles.count {
             if best == nil || cost < best!.cost { best = (cost, colors) }
             return
@@ -177,30 +230,30 @@ struct JointFixSearch {
             let total = cost + candidate.cost
             if let best, total >= best.cost - 1e-12 { break } // sorted by cost: the rest cost more
             colors[role] = candidate.color
-            if decided[depth].allSatisfy({ problem.meets($0, in: colors) }) {
+            if decided[depth].allSatisfy({ meets($0, in: colors) }) {
                 descend(depth + 1, cost: total, colors: &colors, candidates: candidates, decided: decided)
             }
         }
-        colors[role] = problem.colors[role]
+        colors[role] = written[role]
     }
 
     /// Each role's candidates, cheapest first: its original, the ends of the passing
     /// intervals of its pairs against the others as written, then against the others'
     /// own first candidates.
     func candidateLists() -> [[(cost: Double, color: RGBA)]] {
-        let first = roles.map { ends(of: $0, against: [(problem.colors, nil)]) }
+        let first = roles.indices.map { ends(of: $0, against: [(written, nil)]) }
         return roles.enumerated().map { i, role in
-            var contexts: [(colors: [String: RGBA], changed: String?)] = []
+            var contexts: [(colors: [RGBA], changed: Int?)] = []
             for (j, other) in roles.enumerated() where j != i {
                 for color in first[j] {
-                    var colors = problem.colors
+                    var colors = written
                     colors[other] = color
                     contexts.append((colors, other))
                 }
             }
-            var seen = Set<RGBA>([problem.colors[role]!])
-            var list = [(cost: 0.0, color: problem.colors[role]!)]
-            for color in first[i] + ends(of: role, against: contexts) where seen.insert(color).inserted {
+            var seen = Set<RGBA>([written[role]])
+            var list = [(cost: 0.0, color: written[role])]
+            for color in first[i] + ends(of: i, against: contexts) where seen.insert(color).inserted {
                 list.append((cost(role, color), color))
             }
             return Array(list.sorted { $0.cost < $1.cost }.prefix(48))
@@ -208,38 +261,88 @@ struct JointFixSearch {
     }
 
     /// How far `color` for `role` is from its original, as both render.
-    func cost(_ role: String, _ color: RGBA) -> Double {
-        var moved = problem.colors
+    func cost(_ role: Int, _ color: RGBA) -> Double {
+        var moved = written
         moved[role] = color
-        return JointColorFix.distance(problem.rendered(role, in: problem.colors), problem.rendered(role, in: moved))
+        return JointColorFix.distance(rendered(role, in: written, base: base(written)),
+                                      rendered(role, in: moved, base: base(moved)))
     }
 
-    /// The pairs whose result `role` changes.
-    func pairs(reading role: String) -> [ColorFixProblem.Pair] {
-        if role == ColorFixProblem.background { return pairs }
-        return pairs.filter { $0.foreground == role || $0.background == role }
+    /// Whether `role` changes the result of `pair`.
+    func reads(_ role: Int, _ pair: IndexPair) -> Bool {
+        role == backgroundIndex || pair.foreground == role || pair.background == role
     }
 
-    /// The ends (passing side, on the 8-bit grid) of the intervals where each pair `role`
-    /// is in passes, moving `role` alone, in each context; in a context where one other role
-    /// `changed`, only the pairs that read it (the others' ends are already known).
-    func ends(of role: String, against contexts: [(colors: [String: RGBA], changed: String?)]) -> [RGBA] {
+    /// The ends (passing side, on the 8-bit grid) of the intervals where each pair the
+    /// `position`th role is in passes, moving that role alone, in each context; in a context
+    /// where one other role `changed`, only the pairs that read it (the others' ends are
+    /// already known). A pair without a foreground always passes: it has no ends.
+    func ends(of position: Int, against contexts: [(colors: [RGBA], changed: Int?)]) -> [RGBA] {
+        let role = roles[position]
         var found: [RGBA] = []
         var seen = Set<RGBA>()
-        let reading = pairs(reading: role)
-        for path in paths[role] ?? [] {
+        let reading = pairs.filter { reads(role, $0) && $0.foreground >= 0 }
+        for path in paths[position] {
             for context in contexts {
-                for pair in reading where context.changed.map({ pairs(reading: $0).contains(pair) }) ?? true {
-                    var colors = context.colors
-                    func passes(_ color: RGBA) -> Bool {
-                        colors[role] = color
-                        return problem.passes(pair, in: colors)
-                    }
-                    for color in path.ends(passes) where seen.insert(color).inserted { found.append(color) }
+                for pair in reading where context.changed.map({ reads($0, pair) }) ?? true {
+                    let probe = JointFixProbe(self, pair, moving: role, in: context.colors)
+                    for color in path.ends(probe.passes) where seen.insert(color).inserted { found.append(color) }
                 }
             }
         }
         return found
+    }
+}
+
+/// One pair of a search judged while one role moves and the others keep a context's
+/// colours: what does not depend on the moving role (the theme's background as rendered,
+/// the colour under the pair and its luminance) is worked out once, with the very
+/// operations `JointFixSearch.passes` does.
+struct JointFixProbe {
+    let pair: JointFixSearch.IndexPair
+    let role: Int
+    let colors: [RGBA]
+    let backdrop: RGBA
+    let moveBase: Bool
+    let base: RGBA
+    /// The colour under the pair and its luminance, when the moving role is not under it.
+    let under: (color: RGBA, luminance: Double)?
+    let background: Int
+
+    init(_ search: JointFixSearch, _ pair: JointFixSearch.IndexPair, moving role: Int, in colors: [RGBA]) {
+        self.pair = pair
+        self.role = role
+        self.colors = colors
+        backdrop = search.problem.backdrop
+        background = search.backgroundIndex
+        moveBase = role == search.backgroundIndex
+        base = search.base(colors)
+        if moveBase || pair.background == role {
+            under = nil
+        } else {
+            let color = search.rendered(pair.background, in: colors, base: base)
+            under = (color, color.relativeLuminance)
+        }
+    }
+
+    func passes(_ moved: RGBA) -> Bool {
+        let under: RGBA, lb: Double
+        if let fixed = self.under {
+            (under, lb) = fixed
+        } else {
+            let base = moveBase ? (moved.isOpaque ? moved : moved.composited(over: backdrop)).opaque : self.base
+            if pair.background < 0 || pair.background == background {
+                under = base
+            } else {
+                let color = pair.background == role ? moved : colors[pair.background]
+                under = color.isOpaque ? color : color.composited(over: base).opaque
+            }
+            lb = under.relativeLuminance
+        }
+        let written = pair.foreground == role ? moved : colors[pair.foreground]
+        let fg = written.isOpaque ? written : written.composited(over: under)
+        let la = fg.relativeLuminance
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05) >= pair.required
     }
 }
 
@@ -266,6 +369,18 @@ struct JointFixPath {
         let (written, start) = (written, start)
         grid = steps.map { Self.snapped(Self.color(written, start, alpha: alpha, at: $0), alpha: alpha) }
     }
+
+    /// The path of `written`, worked out once per process: themes repeat a few colours.
+    static func shared(_ written: RGBA, alpha: Bool) -> JointFixPath {
+        memo.answer(Question(written: written, alpha: alpha)) { JointFixPath(written, alpha: alpha) }
+    }
+
+    private struct Question: Hashable {
+        var written: RGBA
+        var alpha: Bool
+    }
+    /// About 8 KB a path.
+    private static let memo = AnswerMemo<Question, JointFixPath>(limit: 1_024)
 
     /// On the 8-bit grid; a moved lightness keeps the alpha as written.
     static func snapped(_ c: RGBA, alpha: Bool) -> RGBA { alpha ? c.quantizedWithAlpha : c.quantized }
