@@ -28,7 +28,13 @@ public struct OKLCH: Sendable, Hashable {
 
     /// Linear-light sRGB components; some may fall outside 0…1 (out of gamut).
     func linearRGB() -> (Double, Double, Double) {
-        let A = chroma * cos(hue * .pi / 180), B = chroma * sin(hue * .pi / 180)
+        linearRGB(cosHue: cos(hue * .pi / 180), sinHue: sin(hue * .pi / 180))
+    }
+
+    /// `linearRGB()` with the hue's cosine and sine given (worked out once for a walk along
+    /// one hue: the same numbers, without the trigonometry at every step).
+    func linearRGB(cosHue: Double, sinHue: Double) -> (Double, Double, Double) {
+        let A = chroma * cosHue, B = chroma * sinHue
         let l = lightness + 0.3963377774 * A + 0.2158037573 * B
         let m = lightness - 0.1055613458 * A - 0.0638541728 * B
         let s = lightness - 0.0894841775 * A - 1.2914855480 * B
@@ -39,8 +45,10 @@ public struct OKLCH: Sendable, Hashable {
     }
 
     /// Whether the colour lies inside the sRGB gamut (with a tolerance for rounding).
-    public var isInSRGB: Bool {
-        let (r, g, b) = linearRGB()
+    public var isInSRGB: Bool { Self.inSRGB(linearRGB()) }
+
+    static func inSRGB(_ rgb: (Double, Double, Double)) -> Bool {
+        let (r, g, b) = rgb
         let e = 1e-7
         return r >= -e && r <= 1 + e && g >= -e && g <= 1 + e && b >= -e && b <= 1 + e
     }
@@ -54,11 +62,13 @@ public struct OKLCH: Sendable, Hashable {
     /// This colour with its chroma reduced, as little as needed, to lie in sRGB
     /// (lightness and hue kept).
     public var mappedToSRGB: OKLCH {
-        if isInSRGB { return self }
+        let cosHue = cos(hue * .pi / 180), sinHue = sin(hue * .pi / 180)
+        if Self.inSRGB(linearRGB(cosHue: cosHue, sinHue: sinHue)) { return self }
         var low = 0.0, high = chroma
         for _ in 0..<40 {
             let mid = (low + high) / 2
-            if OKLCH(lightness: lightness, chroma: mid, hue: hue).isInSRGB { low = mid } else { high = mid }
+            let probe = OKLCH(lightness: lightness, chroma: mid, hue: hue)
+            if Self.inSRGB(probe.linearRGB(cosHue: cosHue, sinHue: sinHue)) { low = mid } else { high = mid }
         }
         return OKLCH(lightness: lightness, chroma: low, hue: hue)
     }
