@@ -133,7 +133,7 @@ public final class ContainerCache {
     var toggles: [Int: ToggledState?] = [:]
     /// The actions of the visible controls inside a bracket, keyed by the bracket (see
     /// `repeatsVisibleAction(_:levels:cache:)`).
-    var visibleActions: [Int: Set<[UInt8]>] = [:]
+    var visibleActions: [Int: SwiftStructure.VisibleActions] = [:]
     /// The platforms after each `#if` line of the file (see `platforms(at:cache:)`).
     var platformBranches: [(start: Int, platforms: Set<String>?)]?
 }
