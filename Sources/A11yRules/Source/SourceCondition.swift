@@ -189,27 +189,12 @@ struct ConditionProgram: Sendable {
         /// For `enclosing`: its number among the program's `enclosing` nodes (a column of
         /// the per-file table of verdicts); -1 otherwise.
         var memo: Int32
-        /// For a test of one container's code (`head`, `modifier`, `link`, `text`, `opener`,
-        /// `inside`, `holder`): its column in the per-file table of verdicts by container,
-        /// shared by every node of the program with the same test and pattern (the rules ask
-        /// `head: '^#Preview\b'` and `opener: '\bPreviewProvider\b'` of the same
-        /// containers: each container answers once per file); -1 otherwise.
-        var leaf: Int32 = -1
     }
 
     private(set) var nodes: [Node] = []
     private(set) var operands: [Int32] = []
     private(set) var patterns: [Pattern] = []
     private(set) var enclosingCount = 0
-    private(set) var leafCount = 0
-    /// The column of each distinct container test (kind, pattern source, options).
-    private var leafColumns: [LeafKey: Int32] = [:]
-
-    private struct LeafKey: Hashable {
-        var kind: SourceCondition.Kind
-        var source: String
-        var options: UInt32
-    }
 
     /// Adds `condition` and everything under it; returns the index of its node.
     mutating func add(_ condition: SourceCondition) -> Int32 {
@@ -227,22 +212,7 @@ struct ConditionProgram: Sendable {
             memo = Int32(enclosingCount)
             enclosingCount += 1
         }
-        var node = Node(kind: condition.kind, pattern: pattern, first: first, count: Int32(children.count), memo: memo)
-        switch condition.kind {
-        case .head, .modifier, .link, .text, .opener, .inside, .holder:
-            let compiled = condition.pattern!
-            let key = LeafKey(kind: condition.kind, source: compiled.source, options: compiled.options.rawValue)
-            if let column = leafColumns[key] {
-                node.leaf = column
-            } else {
-                node.leaf = Int32(leafCount)
-                leafColumns[key] = node.leaf
-                leafCount += 1
-            }
-        default:
-            break
-        }
-        nodes.append(node)
+        nodes.append(Node(kind: condition.kind, pattern: pattern, first: first, count: Int32(children.count), memo: memo))
         return Int32(nodes.count - 1)
     }
 }
@@ -260,11 +230,6 @@ struct ConditionEvaluator {
     private let operands: [Int32]
     private let patterns: [Pattern]
     private let enclosingCount: Int
-    private let leafCount: Int
-    /// What each container test (`ConditionProgram.Node.leaf`) gave on each container of the
-    /// file, by container number × `leaf`: 0 not known yet, 1 false, 2 true (allocated when
-    /// first needed). A test of a container reads only that container's code.
-    private var leafVerdicts: [UInt8] = []
     /// What each `enclosing` operand gave on each container of the file, by container number
     /// × `memo`: 0 not known yet, 1 false, 2 true (allocated when first needed).
     private var verdicts: [UInt8] = []
@@ -289,7 +254,6 @@ struct ConditionEvaluator {
         operands = program.operands
         patterns = program.patterns
         enclosingCount = program.enclosingCount
-        leafCount = program.leafCount
     }
 
     /// Starts on a new anchor of the same file.
@@ -313,14 +277,22 @@ struct ConditionEvaluator {
     mutating func holds(_ node: Int32, level: Int = -1) throws(ConditionLimitHit) -> Bool {
         let condition = nodes[Int(node)]
         switch condition.kind {
-        case .head, .modifier, .link, .text, .opener, .inside, .holder:
-            if level >= 0, condition.leaf >= 0 { return try containerTest(condition, level: level) }
-            return try test(condition, level: level)
-        case .slot:
+        case .head, .modifier, .link, .text:
+            return try chainMatches(condition, level: level)
+        case .slot, .opener, .inside:
             let all = containers()
             let index = max(level, 0)
             guard index < all.count else { return false }
-            return try matches(condition.pattern, all.slot(at: index))
+            let range = switch condition.kind {
+            case .slot: all.slot(at: index)
+            case .opener: structure.openerRange(of: all.open(at: index))
+            default: structure.contents(ofBracket: all.open(at: index))
+            }
+            return try matches(condition.pattern, range)
+        case .holder:
+            let all = containers()
+            guard level >= 0, level < all.count, let link = all.link(at: level, holding: all.open(at: level)) else { return false }
+            return try matches(condition.pattern, link)
         case .literal:
             switch source.firstMatchInLiteral(patterns[Int(condition.pattern)], startingIn: match, scratch: scratch) {
             case .match: return true
@@ -363,38 +335,6 @@ struct ConditionEvaluator {
             return false
         case .not:
             return !(try holds(operands[Int(condition.first)], level: level))
-        }
-    }
-
-    /// A test of the container at `level` (0, 1, …), answered once per container and test.
-    private mutating func containerTest(_ condition: ConditionProgram.Node, level: Int) throws(ConditionLimitHit) -> Bool {
-        let all = containers()
-        guard level < all.count else { return false }
-        if leafVerdicts.isEmpty { leafVerdicts = [UInt8](repeating: 0, count: max(1, structure.openerCount * leafCount)) }
-        let cell = all.number(at: level) * leafCount + Int(condition.leaf)
-        let known = leafVerdicts[cell]
-        if known != 0 { return known == 2 }
-        let verdict = try test(condition, level: level)
-        leafVerdicts[cell] = verdict ? 2 : 1
-        return verdict
-    }
-
-    /// `head`, `modifier`, `link`, `text`, `opener`, `inside` and `holder` at `level`.
-    private mutating func test(_ condition: ConditionProgram.Node, level: Int) throws(ConditionLimitHit) -> Bool {
-        switch condition.kind {
-        case .opener, .inside:
-            let all = containers()
-            let index = max(level, 0)
-            guard index < all.count else { return false }
-            let open = all.open(at: index)
-            let range = condition.kind == .opener ? structure.openerRange(of: open) : structure.contents(ofBracket: open)
-            return try matches(condition.pattern, range)
-        case .holder:
-            let all = containers()
-            guard level >= 0, level < all.count, let link = all.link(at: level, holding: all.open(at: level)) else { return false }
-            return try matches(condition.pattern, link)
-        default:
-            return try chainMatches(condition, level: level)
         }
     }
 
