@@ -21,19 +21,53 @@ extension SwiftStructure {
         let region = levels[levels.count - 1].open
         // Buttons-only sets are kept under the bracket's complement (offsets are never negative).
         let cacheKey = buttonsOnly ? ~region : region
-        let visible: Set<[UInt8]>
+        let visible: VisibleActions
         if let known = cache.visibleActions[cacheKey] {
             visible = known
         } else {
-            visible = visibleActionKeys(in: contents(ofBracket: region), buttonsOnly: buttonsOnly)
+            visible = VisibleActions(visibleActionKeys(in: contents(ofBracket: region), buttonsOnly: buttonsOnly))
             cache.visibleActions[cacheKey] = visible
         }
-        guard buttonsOnly else { return keys.contains { visible.contains($0) } }
+        guard buttonsOnly else { return keys.contains { visible.keys.contains($0) } }
+        if !visible.hasZeroByte, !keys.contains(where: { $0.contains(0) }) {
+            // No key holds a 0 byte: an `.accessibilityAction` entry matches a key only whole.
+            return keys.contains { key in
+                visible.keys.contains(key) || visible.accessibilityChains[key, default: []].contains { $0 != chain.start }
+            }
+        }
         let own = Array(String(chain.start).utf8)
         return keys.contains { key in
-            visible.contains(key) || visible.contains { other in
+            visible.keys.contains(key) || visible.keys.contains { other in
                 other.count > key.count + 1 && other.starts(with: key) && other[key.count] == 0
                     && Array(other[(key.count + 1)...]) != own
+            }
+        }
+    }
+
+    /// The action keys of the visible controls inside a bracket (`visibleActionKeys`), and
+    /// for the buttons-only set, each `.accessibilityAction` key's chain starts, so that a key is
+    /// looked up instead of compared with every entry (a view body with a few hundred buttons
+    /// compared each of them for every tap gesture in it).
+    struct VisibleActions {
+        var keys: Set<[UInt8]>
+        /// An entry `KEY 0 START` as `KEY: [START]`, when no entry has another 0 byte.
+        var accessibilityChains: [[UInt8]: [Int]] = [:]
+        /// Some entry has a 0 byte other than the separator (the file's code has a NUL):
+        /// entries are compared one by one.
+        var hasZeroByte = false
+
+        init(_ keys: Set<[UInt8]>) {
+            self.keys = keys
+            for entry in keys {
+                guard let zero = entry.firstIndex(of: 0) else { continue }
+                let digits = entry[(zero + 1)...]
+                // Written by `visibleActionKeys` as decimal digits; anything else is compared as bytes.
+                let text = String(decoding: digits, as: UTF8.self)
+                guard let start = Int(text), String(start) == text else {
+                    hasZeroByte = true
+                    continue
+                }
+                accessibilityChains[Array(entry[..<zero]), default: []].append(start)
             }
         }
     }

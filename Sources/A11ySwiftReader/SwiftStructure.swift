@@ -112,7 +112,10 @@ public final class ContainerCache {
     /// of them, `Image(…)` of two), and a chain of 4,000 `.onTapGesture` modifiers, each a
     /// match, was walked back and read again from every one of them.
     var lastChain: Chain?
-    var chains: [Int: Chain] = [:]
+    /// The chains read, and the index in `chainList` of each by the start of each of its links
+    /// (a table of trivial values: no chain is copied, retained or moved per link).
+    var chains: [Int: Int32] = [:]
+    var chainList: [Chain] = []
     /// The last line whose text a finding took (`SwiftSource.lineKeyText`): findings on one
     /// line share one copy (50,000 rule ids in one suppression comment are 50,000 findings).
     private var keyLine = 0
@@ -133,7 +136,7 @@ public final class ContainerCache {
     var toggles: [Int: ToggledState?] = [:]
     /// The actions of the visible controls inside a bracket, keyed by the bracket (see
     /// `repeatsVisibleAction(_:levels:cache:)`).
-    var visibleActions: [Int: Set<[UInt8]>] = [:]
+    var visibleActions: [Int: SwiftStructure.VisibleActions] = [:]
     /// The platforms after each `#if` line of the file (see `platforms(at:cache:)`).
     var platformBranches: [(start: Int, platforms: Set<String>?)]?
 }
@@ -211,12 +214,15 @@ public struct SwiftStructure {
     public func chain(at offset: Int, cache: ContainerCache) -> Chain {
         if let last = cache.lastChain, last.hasLink(startingAt: offset) { return last }
         if let known = cache.chains[offset] {
-            cache.lastChain = known
-            return known
+            let chain = cache.chainList[Int(known)]
+            cache.lastChain = chain
+            return chain
         }
         let chain = self.chain(at: offset)
         cache.lastChain = chain
-        for link in chain.links { cache.chains[link.lowerBound] = chain }
+        let index = Int32(cache.chainList.count)
+        cache.chainList.append(chain)
+        for link in chain.links { cache.chains[link.lowerBound] = index }
         return chain
     }
 
