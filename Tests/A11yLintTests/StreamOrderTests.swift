@@ -10,15 +10,20 @@ struct StreamOrderTests {
     /// Findings with many ties: a few lines and columns, rules, variants and themes (some
     /// nil, some empty), messages that differ only at the end.
     static func findings(count: Int, seed: UInt64, files: [String] = ["a.json"]) -> [Finding] {
-        var generator = Seeded(seed)
-        func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
+        // The same findings on every run: each choice mixed from the seed and a counter.
+        var state = seed &* 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
         return (0..<count).map { _ in
             var finding = Finding(rule: pick(["text-contrast", "touch-target", "nontext-contrast", "b"]), severity: .error,
                                   message: pick(["m", "m2", "M", "é", "e\u{301}x", "m"]),
                                   location: SourceLocation(file: pick(files), line: pick([1, 2, 10]), column: pick([1, 4])),
                                   component: pick([nil, "", "Button", "button"]), variant: pick([nil, "v0", "v10", "v2", "é"]),
                                   theme: pick([nil, "brand0/light", "brand0/dark", "e\u{301}"]))
-            finding.measured = Measured([("n", .number(Double(generator.next() % 5)))])
+            finding.measured = Measured([("n", .number(Double(next() % 5)))])
             return finding
         }
     }
@@ -67,18 +72,5 @@ struct StreamOrderTests {
         var value: Int { lock.withLock { count } }
         func add() { lock.withLock { count += 1 } }
         func set(_ value: Int) { lock.withLock { count = value } }
-    }
-
-    /// SplitMix64: the same findings on every run.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        init(_ seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
