@@ -3,9 +3,9 @@ import A11yModel
 import A11yReport
 
 /// Lints inputs and hands the results over file by file, in sorted path order, as they are
-/// produced: a batch of files is linted on all cores, its results are handed over and
-/// dropped, then the next batch. A run holds one batch's results, never all of them, so a
-/// report of 10,000 specs is written in the memory of a few hundred.
+/// produced: files are linted on all cores, and their results handed over a batch at a
+/// time and dropped. A run holds a few batches' results, never all of them, so a report
+/// of 10,000 specs is written in the memory of a few hundred.
 ///
 /// Results are in report order because files are: every input's findings, input errors and
 /// components lie in the input itself, except an index file's (`index-consistency` points
@@ -180,13 +180,17 @@ struct LintStream: Sendable {
             }
         }
         let batch = max(1, jobs * filesPerJob)
-        let batches = stride(from: 0, to: rest.count, by: batch).map { Array(rest[$0..<min(rest.count, $0 + batch)]) }
-        // While one batch's results are handed over (the writer works on this thread), the
-        // next batch is linted on the workers: no core waits for the writer.
-        var ahead = batches.first.map(lintAhead)
-        for index in batches.indices {
-            let outcomes = ahead!.wait()
-            ahead = index + 1 < batches.count ? lintAhead(batches[index + 1]) : nil
+        let batches = stride(from: 0, to: rest.count, by: batch).map { $0..<min(rest.count, $0 + batch) }
+        // The workers lint the files one after another, never waiting at a batch's end,
+        // while this thread hands the batches over (the writer works here): they stay at
+        // most `batchesAhead` batches ahead of the one being handed over.
+        let conveyor = Conveyor(count: rest.count, batch: batch, batchesAhead: 2)
+        if jobs > 1 {
+            let lint: @Sendable (Int) -> Linter.FileOutcome = { [self] in groups[rest[$0].group].linter.lintFile(rest[$0].input) }
+            conveyor.start(workers: min(jobs, rest.count), lint)
+        }
+        for (index, range) in batches.enumerated() {
+            let outcomes = jobs > 1 ? conveyor.take(range) : rest[range].map { groups[$0.group].linter.lintFile($0.input) }
             var byFile: [String: FileResults] = [:]
             for outcome in outcomes {
                 for results in add(outcome, to: &totals) { byFile.gather(results) }
@@ -197,39 +201,81 @@ struct LintStream: Sendable {
                 if let waiting = pending.removeValue(forKey: file) { results.merge(waiting) }
                 if !results.isEmpty { emit(results) }
             }
+            conveyor.handedOver(batch: index)
         }
         emitPending(before: nil)
     }
 
-    /// Lints `items` on the workers, started now; `wait()` gives the outcomes in order. With
-    /// one job, nothing runs beside the caller: the items are linted in `wait()`.
-    private func lintAhead(_ items: [Item]) -> Pending {
-        let pending = Pending()
-        let work: @Sendable () -> [Linter.FileOutcome] = { [self] in
-            parallelMap(items) { groups[$0.group].linter.lintFile($0.input) }
+    /// Files linted on worker threads in input order, their outcomes taken a batch at a
+    /// time in that order. A worker takes the next file as soon as it is done with one, as
+    /// long as that file is at most `batchesAhead` batches past the batch being handed over:
+    /// so cores do not wait at a batch's end nor for the writer, and the outcomes alive at
+    /// a time stay a few batches'.
+    final class Conveyor: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var slots: [Linter.FileOutcome?]
+        private let batch: Int
+        private let batchesAhead: Int
+        /// The next file a worker takes, and the first it may not take yet.
+        private var next = 0
+        private var limit: Int
+
+        init(count: Int, batch: Int, batchesAhead: Int) {
+            slots = Array(repeating: nil, count: count)
+            self.batch = batch
+            self.batchesAhead = batchesAhead
+            limit = min(count, batch * (batchesAhead + 1))
         }
-        if jobs <= 1 {
-            pending.work = work
-        } else {
-            pending.group.enter()
-            DispatchQueue.global().async {
-                pending.outcomes = work()
-                pending.group.leave()
+
+        /// Starts `workers` threads that lint the files (`lint(index)`) until none is left.
+        func start(workers: Int, _ lint: @escaping @Sendable (Int) -> Linter.FileOutcome) {
+            for _ in 0..<workers {
+                let thread = Thread { [self] in
+                    while let index = nextFile() {
+                        let outcome = lint(index)
+                        condition.lock()
+                        slots[index] = outcome
+                        condition.broadcast()
+                        condition.unlock()
+                    }
+                }
+                // As much stack as the main thread has: a deeply nested spec is read recursively.
+                thread.stackSize = 8 << 20
+                thread.start()
             }
         }
-        return pending
-    }
 
-    /// A batch being linted (`lintAhead`).
-    final class Pending: @unchecked Sendable {
-        let group = DispatchGroup()
-        var outcomes: [Linter.FileOutcome] = []
-        var work: (@Sendable () -> [Linter.FileOutcome])?
+        /// The next file to lint, waiting while it is too far ahead; nil when all are taken.
+        private func nextFile() -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            while next < slots.count, next >= limit { condition.wait() }
+            guard next < slots.count else { return nil }
+            next += 1
+            return next - 1
+        }
 
-        func wait() -> [Linter.FileOutcome] {
-            if let work { return work() }
-            group.wait()
+        /// The outcomes of the files in `range`, in order, once all are linted (they are
+        /// then dropped here).
+        func take(_ range: Range<Int>) -> [Linter.FileOutcome] {
+            condition.lock()
+            defer { condition.unlock() }
+            var outcomes: [Linter.FileOutcome] = []
+            outcomes.reserveCapacity(range.count)
+            for index in range {
+                while slots[index] == nil { condition.wait() }
+                outcomes.append(slots[index]!)
+                slots[index] = nil
+            }
             return outcomes
+        }
+
+        /// Batch `index` is handed over: the workers may go on `batchesAhead` batches past it.
+        func handedOver(batch index: Int) {
+            condition.lock()
+            limit = min(slots.count, max(limit, batch * (index + 2 + batchesAhead)))
+            condition.broadcast()
+            condition.unlock()
         }
     }
 

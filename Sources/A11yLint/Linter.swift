@@ -379,28 +379,19 @@ public final class Linter: Sendable {
     static func sortInReportOrder(_ findings: inout [Finding]) {
         guard findings.count > 1 else { return }
         let order: [Int]? = findings.withUnsafeBufferPointer { items in
-            // A file's findings nearly always share its path: then line and column decide,
-            // read from plain integers (comparing whole findings copies them).
+            // A file's findings nearly always share its path: then the order is read from
+            // plain integers (line, column, and each text field's rank among the file's
+            // distinct values), and only findings equal in all of them compare messages.
             let file = items[0].location.file
-            let oneFile = items.allSatisfy { $0.location.file == file }
-            let lines = items.map(\.location.line)
-            let columns = items.map(\.location.column)
-            func precedes(_ a: Int, _ b: Int) -> Bool {
-                if oneFile {
-                    if lines[a] != lines[b] { return lines[a] < lines[b] }
-                    if columns[a] != columns[b] { return columns[a] < columns[b] }
-                }
-                return Finding.reportOrder(items[a], items[b])
+            guard items.allSatisfy({ $0.location.file == file }) else {
+                return sortedOrder(items.count) { Finding.reportOrder(items[$0], items[$1]) }
             }
-            var isSorted = true
-            for index in 1..<items.count where precedes(index, index - 1) {
-                isSorted = false
-                break
+            let keys = ReportOrderKeys(items)
+            return sortedOrder(items.count) { a, b in
+                let ka = keys.keys[a], kb = keys.keys[b]
+                if ka != kb { return ka < kb }
+                return items[a].message < items[b].message
             }
-            if isSorted { return nil }
-            var order = Array(items.indices)
-            order.sort(by: precedes)  // stable: ties keep their order
-            return order
         }
         guard var order else { return }
         // Apply the permutation with swaps: position `index` takes the finding at
@@ -418,6 +409,20 @@ public final class Linter: Sendable {
                 order[index] = index
             }
         }
+    }
+
+    /// The permutation that sorts `0..<count` by `precedes` (stable: ties keep their
+    /// order), nil when they are in order already.
+    private static func sortedOrder(_ count: Int, _ precedes: (Int, Int) -> Bool) -> [Int]? {
+        var isSorted = true
+        for index in 1..<count where precedes(index, index - 1) {
+            isSorted = false
+            break
+        }
+        if isSorted { return nil }
+        var order = Array(0..<count)
+        order.sort(by: precedes)
+        return order
     }
 
     struct ReadProblem: Error {
@@ -686,5 +691,69 @@ final class LazySourceRules: @unchecked Sendable {
         let made = make()
         rules = made
         return made
+    }
+}
+
+/// `Finding.reportOrder` as integers, for findings of one file: line, column, and the rank
+/// of the rule, component, variant and theme among the file's distinct values (ranks follow
+/// `String`'s `<`, equal texts share one). Two findings with different keys are in the order
+/// of their keys; with equal keys, their messages decide.
+private struct ReportOrderKeys {
+    struct Key: Comparable {
+        var line: Int, column: Int, rule: Int32, component: Int32, variant: Int32, theme: Int32
+
+        static func < (a: Key, b: Key) -> Bool {
+            if a.line != b.line { return a.line < b.line }
+            if a.column != b.column { return a.column < b.column }
+            if a.rule != b.rule { return a.rule < b.rule }
+            if a.component != b.component { return a.component < b.component }
+            if a.variant != b.variant { return a.variant < b.variant }
+            return a.theme < b.theme
+        }
+    }
+
+    let keys: [Key]
+
+    init(_ items: UnsafeBufferPointer<Finding>) {
+        let rules = Self.ranks(items) { $0.rule }
+        let components = Self.ranks(items) { $0.component ?? "" }
+        let variants = Self.ranks(items) { $0.variant ?? "" }
+        let themes = Self.ranks(items) { $0.theme ?? "" }
+        keys = items.indices.map { i in
+            Key(line: items[i].location.line, column: items[i].location.column,
+                rule: rules[i], component: components[i], variant: variants[i], theme: themes[i])
+        }
+    }
+
+    /// Each item's `field` as its rank among the distinct values of all items.
+    private static func ranks(_ items: UnsafeBufferPointer<Finding>, _ field: (Finding) -> String) -> [Int32] {
+        var ids: [String: Int32] = [:]
+        var distinct: [String] = []
+        var result = [Int32](repeating: 0, count: items.count)
+        var last: (text: String, id: Int32)?
+        for i in items.indices {
+            let text = field(items[i])
+            // A rule's findings come together, and so do a variant's: most texts are the
+            // previous one again.
+            if let last, last.text == text { result[i] = last.id; continue }
+            let id: Int32
+            if let known = ids[text] {
+                id = known
+            } else {
+                id = Int32(distinct.count)
+                ids[text] = id
+                distinct.append(text)
+            }
+            result[i] = id
+            last = (text, id)
+        }
+        guard distinct.count > 1 else { return result }
+        // Ids in first-seen order become ranks in `<` order.
+        var rankOf = [Int32](repeating: 0, count: distinct.count)
+        for (rank, id) in distinct.indices.sorted(by: { distinct[$0] < distinct[$1] }).enumerated() {
+            rankOf[id] = Int32(rank)
+        }
+        for i in result.indices { result[i] = rankOf[Int(result[i])] }
+        return result
     }
 }

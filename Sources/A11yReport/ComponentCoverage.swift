@@ -54,7 +54,11 @@ public struct ComponentCoverage: Sendable, Hashable {
     /// The distinct appearances among these theme names (the part after the last `@`; none
     /// is one appearance of its own).
     public static func appearances(of themes: some Sequence<String>) -> Int {
-        Set(themes.map { name in name.lastIndex(of: "@").map { String(name[name.index(after: $0)...]) } }).count
+        Set(themes.map { name -> String? in
+            // Without an `@` byte there is no `@` character: most names are read no further.
+            guard name.utf8.contains(UInt8(ascii: "@")) else { return nil }
+            return name.lastIndex(of: "@").map { String(name[name.index(after: $0)...]) }
+        }).count
     }
 
     /// Report order, as findings: by file, then component, then where it is written.
