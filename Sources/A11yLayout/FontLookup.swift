@@ -64,11 +64,18 @@ enum Fontconfig {
     static func load() { _ = loaded }
 
     /// Starts `load()` on a thread of its own, once per process (`LayoutEngine.prepareFonts`).
-    /// A thread rather than the global queue, whose workers the lint stream uses.
+    /// A thread rather than the global queue, whose workers the lint stream uses; on Linux a
+    /// bare pthread (Foundation's `Thread` costs more to start than the rest of this call).
     static func loadInBackground() { _ = backgroundLoad }
 
     private static let backgroundLoad: Bool = {
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, { _ in Fontconfig.load(); return nil }, nil) == 0 else { return false }
+        pthread_detach(thread)
+        #else
         Thread.detachNewThread { Fontconfig.load() }
+        #endif
         return true
     }()
 
