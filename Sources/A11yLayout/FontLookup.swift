@@ -54,9 +54,35 @@ enum Fontconfig {
         var family: String
     }
 
+    /// fontconfig's configuration (its XML files and font caches), loaded once: every look-up
+    /// goes through here first, and so does `LayoutEngine.prepareFonts`' background load, so
+    /// a look-up that comes while that load runs waits for it (Swift's once) instead of
+    /// loading a second configuration. `FcInit` is what fontconfig's first look-up would
+    /// otherwise run itself.
+    private static let loaded: Bool = FcInit() == FcTrue
+
+    static func load() { _ = loaded }
+
+    /// Starts `load()` on a thread of its own, once per process (`LayoutEngine.prepareFonts`).
+    /// A thread rather than the global queue, whose workers the lint stream uses; on Linux a
+    /// bare pthread (Foundation's `Thread` costs more to start than the rest of this call).
+    static func loadInBackground() { _ = backgroundLoad }
+
+    private static let backgroundLoad: Bool = {
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, { _ in Fontconfig.load(); return nil }, nil) == 0 else { return false }
+        pthread_detach(thread)
+        #else
+        Thread.detachNewThread { Fontconfig.load() }
+        #endif
+        return true
+    }()
+
     /// The file fontconfig picks for `family` at `weight`, or nil when its best
     /// match is some other family (fontconfig always returns *something*).
     static func match(family: String, weight: String) -> Match? {
+        load()
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         family.withCString { name in
@@ -90,6 +116,7 @@ enum Fontconfig {
     /// glyph for `scalar`: `FcFontSort` with the character and the language, as platform
     /// text stacks ask it. nil when no installed font covers it.
     static func fallback(for scalar: UInt32, family: String, lang: String) -> Match? {
+        load()
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         family.withCString { name in
@@ -131,6 +158,7 @@ enum Fontconfig {
 
     /// The font directories fontconfig is configured to search.
     static func fontDirectories() -> [String] {
+        load()
         guard let list = FcConfigGetFontDirs(nil) else { return [] }
         defer { FcStrListDone(list) }
         var directories: [String] = []

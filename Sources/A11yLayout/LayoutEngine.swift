@@ -148,6 +148,12 @@ public final class LayoutEngine: Sendable {
 
     // MARK: Fonts
 
+    /// Starts loading fontconfig's configuration (its XML files, a few milliseconds) on a
+    /// background thread, so that it overlaps the rest of a run's start-up; the first font
+    /// look-up waits for it rather than loading it again. Idempotent, safe from any thread,
+    /// for callers that know a spec may be laid out; without it the first look-up loads it.
+    public static func prepareFonts() { Fontconfig.loadInBackground() }
+
     /// The font file `typography` names: a family through fontconfig (at the
     /// typography's weight, accepted only when the match's family is the one asked
     /// for), or a .ttf/.otf path relative to the spec file's folder.

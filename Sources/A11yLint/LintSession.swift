@@ -1,5 +1,6 @@
 import Foundation
 import A11yJSON
+import A11yLayout
 import A11yModel
 import A11yReport
 import A11yRules
@@ -78,6 +79,26 @@ extension LintRequest {
     }
 }
 
+extension LintRequest {
+    /// Whether the run may lay out a spec: a `.json` file or a folder among the paths,
+    /// standard input not named as a Swift file, or no path at all (the `included` paths, or
+    /// every file staged with `--staged`). Decided from the names alone, plus one `stat` for
+    /// a path that has neither extension.
+    var mayLayOutSpecs: Bool {
+        if paths.isEmpty { return true }
+        return paths.contains { path in
+            if path == "-" { return stdinPath.map { FileDispatch.kind(ofPath: $0) != .swift } ?? true }
+            switch FileDispatch.kind(ofPath: path) {
+            case .json: return true
+            case .swift: return false
+            case nil:
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            }
+        }
+    }
+}
+
 /// What a run gives its caller besides the report it wrote.
 public struct LintSessionResult: Sendable {
     /// The totals (with `LintSession.run(_:catalogue:)`, the whole report).
@@ -152,6 +173,14 @@ public struct LintSessionError: Error, Sendable, CustomStringConvertible {
 /// file, the `--fix --dry-run` diff). Results flow one way, file by file; nothing holds
 /// every finding unless the caller's writer does.
 public enum LintSession {
+    /// Starts, on a background thread, what `request`'s run will need and can load while the
+    /// caller reads the catalogue and the run reads its configuration: fontconfig's
+    /// configuration when the run may lay out a spec (`LayoutEngine.prepareFonts`). Optional
+    /// (the run is the same without it) and idempotent; call it as early as the request is known.
+    public static func prepare(_ request: LintRequest) {
+        if request.mayLayOutSpecs { LayoutEngine.prepareFonts() }
+    }
+
     /// The run with its whole report (findings, input errors, components) in the result.
     public static func run(_ request: LintRequest, catalogue: RuleCatalogue) throws(LintSessionError) -> LintSessionResult {
         let collector = ReportCollector()

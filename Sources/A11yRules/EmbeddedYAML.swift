@@ -30,7 +30,6 @@ enum EmbeddedYAML {
     struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var at: Int
-        let constructor = Constructor.default
 
         init(bytes: UnsafeBufferPointer<UInt8>, at: Int = 0) {
             self.bytes = bytes
@@ -75,11 +74,11 @@ enum EmbeddedYAML {
                 name = Tag.Name(rawValue: String(decoding: UnsafeBufferPointer(rebasing: bytes[nameRange]), as: UTF8.self))
             default: name = .implicit
             }
-            return Tag(name, .basic, constructor)
+            return Tag(name, .basic, Constructor.default)
         }
 
         mutating func node() -> Yams.Node {
-            guard at < bytes.count else { return Node("", Tag(.implicit, .basic, constructor)) }
+            guard at < bytes.count else { return Node("", Tag(.implicit, .basic, Constructor.default)) }
             let kind = bytes[at]
             at += 1
             let tag = tag()
@@ -129,15 +128,18 @@ final class EmbeddedTree: @unchecked Sendable {
     enum TagReading { case str, resolvedAsStr, other }
 
     let text: String
-    private(set) var records: [Record] = []
+    /// A constant once indexed: read without the access checks a variable of a class costs.
+    let records: [Record]
 
     init(_ text: String) {
         self.text = text
+        var records: [Record] = []
         records.reserveCapacity(text.utf8.count / 24)
         Self.withBytes(text) { bytes in
             var reader = EmbeddedYAML.Reader(bytes: bytes)
-            while reader.at < bytes.count { index(&reader, bytes) }
+            while reader.at < bytes.count { Self.index(&reader, bytes, into: &records) }
         }
+        self.records = records
     }
 
     /// The bytes of a string, without a copy when they are contiguous (a literal's are).
@@ -147,7 +149,8 @@ final class EmbeddedTree: @unchecked Sendable {
     }
 
     /// Reads one node and everything in it into `records`.
-    private func index(_ reader: inout EmbeddedYAML.Reader, _ bytes: UnsafeBufferPointer<UInt8>) {
+    private static func index(_ reader: inout EmbeddedYAML.Reader, _ bytes: UnsafeBufferPointer<UInt8>,
+                              into records: inout [Record]) {
         let start = reader.at
         let kind = bytes[reader.at]
         reader.at += 1
@@ -163,8 +166,8 @@ final class EmbeddedTree: @unchecked Sendable {
         records.append(Record(kind: kind, tag: tag, line: Int32(line), column: Int32(column), start: Int32(start),
                               textStart: Int32(reader.at), count: Int32(count), end: 0))
         switch kind {
-        case UInt8(ascii: "m"): for _ in 0..<(2 * count) { index(&reader, bytes) }
-        case UInt8(ascii: "q"): for _ in 0..<count { index(&reader, bytes) }
+        case UInt8(ascii: "m"): for _ in 0..<(2 * count) { index(&reader, bytes, into: &records) }
+        case UInt8(ascii: "q"): for _ in 0..<count { index(&reader, bytes, into: &records) }
         default: _ = reader.skip(count)
         }
         records[slot].end = Int32(records.count)
@@ -220,6 +223,21 @@ struct EmbeddedNode: RuleTreeNode {
         }
     }
 
+    /// As Yams reads a number from the node made from this one (its style is `.any`, so any
+    /// scalar may be one): `Double(text)`, or Yams' own reading for the texts it treats apart
+    /// (`_` separators, sexagesimal `:`, `.inf` and `.nan`).
+    var float: Double? {
+        guard let text = string else { return nil }
+        let special = text.utf8.contains { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ":") }
+            || (text.utf8.count <= 5 && text.utf8.contains(UInt8(ascii: "."))
+                && [".inf", "+.inf", "-.inf", ".nan"].contains(text.lowercased()))
+        return special ? yamsNode.float : Double(text)
+    }
+
+    /// Never: Yams reads null only from a plain scalar, and the nodes made from the tree have
+    /// the style `.any`.
+    var isNull: Bool { false }
+
     var isMapping: Bool { record.kind == UInt8(ascii: "m") }
 
     var items: [EmbeddedNode]? {
@@ -236,17 +254,24 @@ struct EmbeddedNode: RuleTreeNode {
     }
 
     /// As Yams looks a string key up: the last key with that text that resolves as a string.
+    /// (The pairs are walked in order, keeping the last match, without listing the children.)
     func member(_ key: String) -> EmbeddedNode? {
         guard isMapping else { return nil }
-        let children = tree.children(of: index)
-        for pair in stride(from: children.count - 2, through: 0, by: -2) {
-            let keyRecord = tree.records[children[pair]]
+        let records = tree.records
+        var found: Int?
+        var child = index + 1
+        let end = Int(records[index].end)
+        while child < end {
+            let keyRecord = records[child]
+            let value = Int(keyRecord.end)
+            guard value < end else { break }
             if keyRecord.kind == UInt8(ascii: "s"), keyRecord.tag == .resolvedAsStr || keyRecord.tag == .str,
                tree.scalar(keyRecord, is: key) {
-                return EmbeddedNode(tree: tree, index: children[pair + 1])
+                found = value
             }
+            child = Int(records[value].end)
         }
-        return nil
+        return found.map { EmbeddedNode(tree: tree, index: $0) }
     }
 
     var position: (line: Int, column: Int) { (Int(record.line), Int(record.column)) }

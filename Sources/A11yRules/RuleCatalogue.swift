@@ -104,6 +104,10 @@ protocol RuleTreeNode {
     var string: String? { get }
     /// A scalar read as a Bool, as Yams reads it.
     var bool: Bool? { get }
+    /// A scalar read as a number, as Yams reads it.
+    var float: Double? { get }
+    /// Whether the node is YAML's null, as Yams reads it.
+    var isNull: Bool { get }
     var isMapping: Bool { get }
     /// A sequence's items (nil for anything else).
     var items: [Self]? { get }
@@ -121,6 +125,7 @@ protocol RuleTreeNode {
 
 extension Yams.Node: RuleTreeNode {
     var isMapping: Bool { mapping != nil }
+    var isNull: Bool { null != nil }
     var items: [Yams.Node]? { sequence.map(Array.init) }
     var members: [(key: Yams.Node, value: Yams.Node)]? { mapping.map { $0.map { (key: $0.key, value: $0.value) } } }
     func member(_ key: String) -> Yams.Node? { mapping?[key] }
@@ -266,11 +271,11 @@ public struct RuleCatalogue: @unchecked Sendable {
             throw CatalogueError(file: file, line: 1, column: 1, message: "expected a mapping")
         }
         if let presets = root.member("colorSchemes") {
-            for (name, scheme) in try ColorSchemePreset.parse(presets.yamsNode, file: file) { colorSchemes[name] = scheme }
+            for (name, scheme) in try ColorSchemePreset.parse(presets, file: file) { colorSchemes[name] = scheme }
         }
         // `checkboxCalls` is the key's earlier name (every entry a checkbox unless it says).
         for key in ["componentCalls", "checkboxCalls"] {
-            if let calls = root.member(key) { componentCalls += try ComponentCall.parse(calls.yamsNode, file: file) }
+            if let calls = root.member(key) { componentCalls += try ComponentCall.parse(calls, file: file) }
         }
         if let list = root.member("rules") {
             guard let items = list.items else { throw CatalogueError.at(list, file: file, "'rules' must be a list") }
@@ -403,12 +408,19 @@ public struct RuleCatalogue: @unchecked Sendable {
             defer { free(pointer) }
             return String(cString: pointer)
         }
-        let exe = URL(fileURLWithPath: resolved ?? executablePath).deletingLastPathComponent()
-        let installed = exe.appendingPathComponent("../share/a11ylint/Rules").standardizedFileURL
+        let installed: String
+        if let resolved, resolved.hasPrefix("/"), let slash = resolved.lastIndex(of: "/") {
+            // A resolved path has no `.`, `..` or link: its folder's parent, by cutting the text
+            // (Foundation's URL operations were a twentieth of a one-spec run).
+            let folder = resolved[..<slash]
+            installed = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)]) + "/share/a11ylint/Rules"
+        } else {
+            let exe = URL(fileURLWithPath: resolved ?? executablePath).deletingLastPathComponent()
+            installed = exe.appendingPathComponent("../share/a11ylint/Rules").standardizedFileURL.path
+        }
         var status = stat()
-        guard stat(installed.appendingPathComponent("spec").path, &status) == 0,
-              status.st_mode & S_IFMT == S_IFDIR else { return nil }
-        return installed
+        guard stat(installed + "/spec", &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return URL(fileURLWithPath: installed)
     }
 
     /// The shipped catalogue, read once per process: the override folder when there is
@@ -427,16 +439,18 @@ public struct RuleCatalogue: @unchecked Sendable {
 }
 
 extension ColorSchemePreset {
-    static func parse(_ node: Yams.Node, file: String) throws -> [(String, ColorSchemePreset)] {
-        guard let map = node.mapping else { throw CatalogueError.at(node, file: file, "'colorSchemes' must be a mapping") }
+    /// The presets of a rule file (`colorSchemes:`), read from a Yams node or, for the built-in
+    /// catalogue, from the tree compiled into the binary (no Yams node is made at start-up).
+    static func parse<Node: RuleTreeNode>(_ node: Node, file: String) throws -> [(String, ColorSchemePreset)] {
+        guard let map = node.members else { throw CatalogueError.at(node, file: file, "'colorSchemes' must be a mapping") }
         var result: [(String, ColorSchemePreset)] = []
         for (key, value) in map {
-            guard let name = key.string, let appearances = value.mapping else {
+            guard let name = key.string, let appearances = value.members else {
                 throw CatalogueError.at(value, file: file, "a color scheme maps appearances to colors")
             }
             var themes: [Theme] = []
             for (appearanceKey, colorsNode) in appearances {
-                guard let appearance = appearanceKey.string, let colors = colorsNode.mapping else {
+                guard let appearance = appearanceKey.string, let colors = colorsNode.members else {
                     throw CatalogueError.at(colorsNode, file: file, "an appearance maps color roles to colors")
                 }
                 var roles: [String: ThemeColor] = [:]
@@ -448,7 +462,7 @@ extension ColorSchemePreset {
                     let parsed: Result<RGBA, ColorSyntaxError>
                     if let text = colorNode.string {
                         parsed = ColorSyntax.parse(hex: text)
-                    } else if let components = colorNode.mapping {
+                    } else if let components = colorNode.members {
                         parsed = ColorSyntax.parse(components: components.map { (key: $0.key.string ?? "", value: $0.value.float ?? .nan) })
                     } else {
                         parsed = .failure(ColorSyntaxError(message: "expected a color: \(ColorSyntax.forms)"))
@@ -487,20 +501,20 @@ extension CatalogueError {
 extension JSONNode {
     /// A YAML value as the JSON reader would give it, at the YAML's positions: numbers,
     /// booleans and null by their YAML reading, other scalars as strings.
-    init(yaml node: Yams.Node) {
-        let position = JSONPosition(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, offset: 0)
+    init<Node: RuleTreeNode>(yaml node: Node) {
+        let position = JSONPosition(line: node.position.line, column: node.position.column, offset: 0)
         let value: JSONNode.Value
-        if let mapping = node.mapping {
+        if let mapping = node.members {
             value = .object(mapping.map { key, member in
                 JSONMember(key: key.string ?? "", keyPosition: JSONNode(yaml: key).position, value: JSONNode(yaml: member))
             })
-        } else if let items = node.sequence {
-            value = .array(items.map(JSONNode.init(yaml:)))
+        } else if let items = node.items {
+            value = .array(items.map { JSONNode(yaml: $0) })
         } else if let number = node.float {
             value = .number(number, literal: node.string ?? "")
         } else if let flag = node.bool {
             value = .bool(flag)
-        } else if node.null != nil {
+        } else if node.isNull {
             value = .null
         } else {
             value = .string(node.string ?? "")
@@ -512,10 +526,10 @@ extension JSONNode {
 extension ComponentCall {
     /// A call's `geometry`, read by the reader of a spec's (`KindDefinition.readGeometry`):
     /// the kind's defaults, then the keys the kind reads; the first problem is the error.
-    static func parseGeometry(_ node: Yams.Node?, kind: ComponentKind, file: String) throws -> Geometry {
+    static func parseGeometry<Node: RuleTreeNode>(_ node: Node?, kind: ComponentKind, file: String) throws -> Geometry {
         let definition = Kinds.definition(kind)
         guard let node else { return definition.defaultGeometry }
-        guard node.mapping != nil else { throw CatalogueError.at(node, file: file, "'geometry' must be a mapping") }
+        guard node.isMapping else { throw CatalogueError.at(node, file: file, "'geometry' must be a mapping") }
         let read = definition.readGeometry(JSONNode(yaml: node), file: file)
         if let problem = read.problems.first {
             throw CatalogueError(file: file, line: problem.location.line, column: problem.location.column,
@@ -524,19 +538,19 @@ extension ComponentCall {
         return read.geometry
     }
 
-    static func parse(_ node: Yams.Node, file: String) throws -> [ComponentCall] {
-        guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "'componentCalls' must be a list") }
+    static func parse<Node: RuleTreeNode>(_ node: Node, file: String) throws -> [ComponentCall] {
+        guard let items = node.items else { throw CatalogueError.at(node, file: file, "'componentCalls' must be a list") }
         return try items.map { item in
-            guard let map = item.mapping, let name = map["name"]?.string, let source = map["pattern"]?.string,
-                  let component = map["component"]?.string else {
+            guard item.isMapping, let name = item.member("name")?.string, let patternNode = item.member("pattern"),
+                  let source = patternNode.string, let component = item.member("component")?.string else {
                 throw CatalogueError.at(item, file: file, "a checkbox call needs 'name', 'pattern' and 'component'")
             }
             let pattern: Pattern
             do { pattern = try Pattern(source) } catch let error as PatternError {
-                throw CatalogueError.at(map["pattern"]!, file: file, error.description)
+                throw CatalogueError.at(patternNode, file: file, error.description)
             }
             var kind = ComponentKind.checkbox
-            if let node = map["kind"] {
+            if let node = item.member("kind") {
                 guard let text = node.string, let parsed = ComponentKind(rawValue: text) else {
                     throw CatalogueError.at(node, file: file, "'kind' must be one of "
                                             + ComponentKind.allCases.map(\.rawValue).joined(separator: ", "))
@@ -544,13 +558,13 @@ extension ComponentCall {
                 kind = parsed
             }
             return ComponentCall(name: name, pattern: pattern, component: component,
-                                 textArguments: map["textArguments"]?.sequence?.compactMap(\.string) ?? [],
-                                 firstUnlabeledIsText: map["firstUnlabeledIsText"]?.bool ?? false,
-                                 requiresCheckboxArgument: (map["requiresArgument"] ?? map["requiresCheckboxArgument"])?.bool ?? false,
-                                 colorScheme: map["colorScheme"]?.string,
-                                 geometry: try parseGeometry(map["geometry"], kind: kind, file: file),
-                                 kind: kind, inSwiftFiles: map["inSwiftFiles"]?.bool ?? true,
-                                 requiredModifier: map["requiredModifier"]?.string)
+                                 textArguments: item.member("textArguments")?.items?.compactMap(\.string) ?? [],
+                                 firstUnlabeledIsText: item.member("firstUnlabeledIsText")?.bool ?? false,
+                                 requiresCheckboxArgument: (item.member("requiresArgument") ?? item.member("requiresCheckboxArgument"))?.bool ?? false,
+                                 colorScheme: item.member("colorScheme")?.string,
+                                 geometry: try parseGeometry(item.member("geometry"), kind: kind, file: file),
+                                 kind: kind, inSwiftFiles: item.member("inSwiftFiles")?.bool ?? true,
+                                 requiredModifier: item.member("requiredModifier")?.string)
         }
     }
 }
@@ -558,16 +572,27 @@ extension ComponentCall {
 /// A catalogue's compiled source rules, made once under a lock (copies of the catalogue
 /// share it until one of them loads more rules).
 final class CompiledSourceRules: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<SourceRuleSet, CatalogueError>?
+    private let once = OnceValue<Result<SourceRuleSet, CatalogueError>>()
 
     func get(_ make: () throws(CatalogueError) -> SourceRuleSet) throws(CatalogueError) -> SourceRuleSet {
+        try once.get {
+            do throws(CatalogueError) { return .success(try make()) } catch { return .failure(error) }
+        }.get()
+    }
+}
+
+/// A value made the first time it is asked for, under a lock, then kept.
+final class OnceValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+
+    func get(_ make: () -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }
-        if result == nil {
-            do { result = .success(try make()) } catch { result = .failure(error) }
-        }
-        return try result!.get()
+        if let value { return value }
+        let made = make()
+        value = made
+        return made
     }
 }
 
@@ -577,6 +602,10 @@ extension String {
     /// characters and U+200B), without Foundation's cost on every call (the catalogue trims
     /// every text).
     var trimmedSpace: String {
+        // Printable ASCII at both ends (nearly every text): nothing to trim.
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+            return self
+        }
         let scalars = unicodeScalars
         func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace || scalar == "\u{200B}" }
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),

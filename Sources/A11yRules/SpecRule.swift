@@ -44,8 +44,13 @@ public struct SpecRuleContext: Sendable {
     /// not known): `contrast-unverified` need not walk the checks again when none was unmeasurable.
     public var contrastTally: ContrastTally?
     /// The Swift half of a rule checked in both specs and Swift (`unhelpful-label`), compiled
-    /// from the same YAML: its `reasons` are the rule's data for specs too.
-    var sourceRule: SourceRule?
+    /// from the same YAML: its `reasons` are the rule's data for specs too. Compiled the first
+    /// time a spec needs it (a spec whose label is its text never does).
+    var sourceRule: SourceRule? {
+        guard let lazySourceRule else { return nil }
+        return lazySourceRule.once.get(lazySourceRule.make)
+    }
+    var lazySourceRule: (once: OnceValue<SourceRule?>, make: @Sendable () -> SourceRule?)?
 
     public init(options: RuleOptions, description: RuleDescription, layoutEngine: LayoutEngine?) {
         self.options = options

@@ -53,7 +53,10 @@ public struct SpecRuleRunner: Sendable {
         let rules: [(rule: any SpecRule, context: SpecRuleContext)] = SpecRules.all.compactMap { rule in
             guard isEnabled(rule.id), let description = catalogue.description(rule.id) else { return nil }
             var context = SpecRuleContext(options: options, description: description, layoutEngine: layoutEngine)
-            if rule.readsSourceRule { context.sourceRule = try? catalogue.sourceRule(rule.id) }
+            if rule.readsSourceRule {
+                let id = rule.id
+                context.lazySourceRule = (OnceValue(), { try? catalogue.sourceRule(id) })
+            }
             return (rule, context)
         }
         self.rules = rules

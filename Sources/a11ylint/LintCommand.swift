@@ -179,6 +179,7 @@ struct LintOptions {
     func run() throws {
         let reporter = self.reporter.reporter
         let request = try makeRequest(for: reporter)
+        LintSession.prepare(request)
         var options = ReportOptions(useColor: reporter.isTerminalText && terminalWantsColor(output: output))
         options.quiet = quiet
         if reporter.usesRepositoryRoot {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Yams
+import A11yModel
 @testable import A11yRules
 
 /// The catalogue compiled into the binary is the repository's `Rules/` folder, file for file.
@@ -41,6 +42,9 @@ import Yams
         #expect(built.entries.map(\.isImplementedInCode) == folder.entries.map(\.isImplementedInCode))
         #expect(built.entries.contains { $0.isImplementedInCode })
         #expect(built.componentCalls.count == folder.componentCalls.count)
+        // The presets are read from the embedded trees without Yams nodes: the same presets.
+        #expect(built.colorSchemes == folder.colorSchemes)
+        #expect(built.componentCalls.map(Self.plain) == folder.componentCalls.map(Self.plain))
         #expect(try built.sourceRules().ruleIDs == folder.sourceRules().ruleIDs)
         // The ids a run reports as run, known without compiling the patterns.
         #expect(try built.sourceRuleIDs == built.sourceRules().ruleIDs)
@@ -71,6 +75,46 @@ import Yams
                         == yams.mapping?[key].map { [$0.mark?.line ?? 1, $0.mark?.column ?? 1] }, "\(file) \(key)")
         }
         #expect(node.member("no such key") == nil && yams.mapping?["no such key"] == nil)
+    }
+
+    /// An installed `<prefix>/bin/a11ylint` reads `<prefix>/share/a11ylint/Rules` when it has a
+    /// `spec` folder, reached through a link to the binary too; elsewhere the built-in catalogue.
+    @Test func installedRulesFolderIsFoundBesideTheBinary() throws {
+        guard getenv("A11YLINT_RULES") == nil else { return }
+        let fm = FileManager.default
+        let prefix = fm.temporaryDirectory.appendingPathComponent("a11ylint-install-\(getpid())").resolvingSymlinksInPath()
+        defer { try? fm.removeItem(at: prefix) }
+        let bin = prefix.appendingPathComponent("bin"), rules = prefix.appendingPathComponent("share/a11ylint/Rules")
+        try fm.createDirectory(at: bin, withIntermediateDirectories: true)
+        let exe = bin.appendingPathComponent("a11ylint")
+        try Data().write(to: exe)
+        #expect(RuleCatalogue.overrideDirectory(executablePath: exe.path) == nil)
+        try fm.createDirectory(at: rules.appendingPathComponent("spec"), withIntermediateDirectories: true)
+        #expect(RuleCatalogue.overrideDirectory(executablePath: exe.path)?.path == rules.path)
+        let link = prefix.appendingPathComponent("link")
+        try fm.createSymbolicLink(at: link, withDestinationURL: exe)
+        #expect(RuleCatalogue.overrideDirectory(executablePath: link.path)?.path == rules.path)
+    }
+
+    /// A component call as its fields (its pattern by its source).
+    static func plain(_ call: ComponentCall) -> String {
+        "\(call.name)|\(call.kind)|\(call.inSwiftFiles)|\(call.requiredModifier ?? "-")|\(call.pattern.source)|"
+            + "\(call.component)|\(call.textArguments)|\(call.firstUnlabeledIsText)|\(call.requiresCheckboxArgument)|"
+            + "\(call.colorScheme ?? "-")|\(call.geometry)"
+    }
+
+    /// The embedded trees' numbers read as Yams reads the nodes made from them, in every
+    /// form Yams treats apart (separators, sexagesimal, infinities, not-a-number).
+    @Test func embeddedNumbersReadLikeYams() {
+        let texts = ["24", "-1.5", "0x1p3", "1e3", "1_000", "1:30", ".inf", "+.Inf", "-.INF", ".NaN", ".5", "+2",
+                     "abc", "", "12pt", "0o17", "1__2.5"]
+        for text in texts {
+            let tree = EmbeddedTree("si1,1,\(text.utf8.count):" + text)
+            let node = EmbeddedNode(tree: tree, index: 0)
+            let yams = node.yamsNode.float
+            #expect(node.float.map { $0.isNaN ? "nan" : "\($0)" } == yams.map { $0.isNaN ? "nan" : "\($0)" }, "\(text)")
+            #expect(node.isNull == (node.yamsNode.null != nil), "\(text)")
+        }
     }
 
     /// Every node's line and column, in document order.
