@@ -219,6 +219,10 @@ struct LintStream: Sendable {
         /// The next file a worker takes, and the first it may not take yet.
         private var next = 0
         private var limit: Int
+        /// The files `take` waits for, and how many of them are not linted yet: the last
+        /// one wakes it (a wake-up per file cost two context switches each).
+        private var awaited = 0..<0
+        private var missing = 0
 
         init(count: Int, batch: Int, batchesAhead: Int) {
             slots = Array(repeating: nil, count: count)
@@ -235,7 +239,10 @@ struct LintStream: Sendable {
                         let outcome = lint(index)
                         condition.lock()
                         slots[index] = outcome
-                        condition.broadcast()
+                        if awaited.contains(index) {
+                            missing -= 1
+                            if missing == 0 { condition.broadcast() }
+                        }
                         condition.unlock()
                     }
                 }
@@ -260,10 +267,13 @@ struct LintStream: Sendable {
         func take(_ range: Range<Int>) -> [Linter.FileOutcome] {
             condition.lock()
             defer { condition.unlock() }
+            missing = range.reduce(0) { $0 + (slots[$1] == nil ? 1 : 0) }
+            awaited = range
+            while missing > 0 { condition.wait() }
+            awaited = 0..<0
             var outcomes: [Linter.FileOutcome] = []
             outcomes.reserveCapacity(range.count)
             for index in range {
-                while slots[index] == nil { condition.wait() }
                 outcomes.append(slots[index]!)
                 slots[index] = nil
             }
