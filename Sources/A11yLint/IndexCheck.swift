@@ -15,8 +15,7 @@ struct IndexCheck: Sendable {
 
     init(index: SpecIndex, fileManager: FileManager = .default) {
         self.index = index
-        let folder = (index.file as NSString).deletingLastPathComponent
-        componentsFolder = folder.isEmpty ? "components" : folder + "/components"
+        componentsFolder = Self.componentsFolder(besideIndexAt: index.file)
         for entry in index.entries {
             let path = componentsFolder + "/" + entry.name + ".json"
             if fileManager.fileExists(atPath: path) { existingSpecPaths.append(path) } else { missing.append(entry) }
@@ -24,6 +23,22 @@ struct IndexCheck: Sendable {
         let listed = Set(index.entries.map { $0.name + ".json" })
         let files = (try? fileManager.contentsOfDirectory(atPath: componentsFolder)) ?? []
         unlisted = files.filter { $0.hasSuffix(".json") && !listed.contains($0) }.sorted().map { componentsFolder + "/" + $0 }
+    }
+
+    /// `components/` next to the index file at `path`.
+    static func componentsFolder(besideIndexAt path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "components" : folder + "/components"
+    }
+
+    /// Whether an index in the folder of `path` (on disk) may point at other files: only
+    /// through a `components` folder beside it (the specs it lists, the specs it does not).
+    /// Without one, the index's findings are its own and it lists nothing to lint. True
+    /// when it cannot be told (a folder that cannot be looked at).
+    static func mayReachOtherFiles(fromIndexAt path: String) -> Bool {
+        var status = stat()
+        guard stat(componentsFolder(besideIndexAt: path), &status) == 0 else { return errno != ENOENT && errno != ENOTDIR }
+        return status.st_mode & S_IFMT == S_IFDIR
     }
 
     func findings(rules: RuleBook) -> [Finding] {

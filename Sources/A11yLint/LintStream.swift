@@ -112,12 +112,17 @@ struct LintStream: Sendable {
     }
 
     /// The inputs that may be index files (with their bytes, read once), and the others.
+    /// Only an index with a `components` folder beside it has results in other files or
+    /// names files to lint: a file on disk is read here only when its folder has one (a
+    /// folder of specs is not read twice), any other index is linted in its turn.
     private func probeIndexes(_ items: [Item]) -> (first: [Item], rest: [Item]) {
+        let reaching = foldersReachingOtherFiles(items)
         let probed = parallelMap(items) { item -> LintInput? in
             guard item.input.kind == .json else { return nil }
             let linter = groups[item.group].linter
             var input = item.input
             if input.contents == nil {
+                if linter.configuration.gitIndex == nil, !reaching(input.path) { return nil }
                 guard case .success(let bytes) = Linter.readRegularFile(input.path, limit: linter.configuration.maxFileSize)
                 else { return nil }
                 guard FileDispatch.mayBeIndex(bytes) else { return nil }
@@ -132,6 +137,26 @@ struct LintStream: Sendable {
             if let probe { first.append((probe, item.group)) } else { rest.append(item) }
         }
         return (first, rest)
+    }
+
+    /// A test of whether an index at a path (a file on disk) may reach other files
+    /// (`IndexCheck.mayReachOtherFiles`), asked once per folder of `items`.
+    private func foldersReachingOtherFiles(_ items: [Item]) -> @Sendable (String) -> Bool {
+        var answers: [Substring: Bool] = [:]
+        for item in items where item.input.kind == .json && item.input.contents == nil {
+            guard let key = Self.folderKey(item.input.path) else { continue }
+            if answers[key] == nil { answers[key] = IndexCheck.mayReachOtherFiles(fromIndexAt: item.input.path) }
+        }
+        let known = answers
+        return { path in Self.folderKey(path).flatMap { known[$0] } ?? IndexCheck.mayReachOtherFiles(fromIndexAt: path) }
+    }
+
+    /// What comes before the last `/` of a path to a file (empty when it has none; nil for a
+    /// path that ends with `/`): paths with the same key are in the same folder.
+    private static func folderKey(_ path: String) -> Substring? {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[..<path.startIndex] }
+        guard path.utf8.index(after: slash) != path.utf8.endIndex else { return nil }
+        return path[..<slash]
     }
 
     /// Lints the possible index files, keeping their results in `pending`; returns the specs

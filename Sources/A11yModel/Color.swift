@@ -28,31 +28,39 @@ public struct RGBA: Sendable, Hashable {
     /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (alpha last). The leading `#` is required.
     public init?(hex: String) {
         // Read as UTF-8 bytes: ASCII hex digits only (Character.isHexDigit would also accept
-        // fullwidth digits), 3, 6 or 8 of them after the `#`.
-        var utf8 = hex.utf8[...]
-        guard utf8.first == UInt8(ascii: "#") else { return nil }
-        utf8 = utf8.dropFirst()
-        var digits: [Int] = []
-        digits.reserveCapacity(8)
-        for byte in utf8 {
+        // fullwidth digits), 3, 6 or 8 of them after the `#`, gathered into one integer.
+        let parsed = hex.utf8.withContiguousStorageIfAvailable { Self.hexDigits($0) } ?? Self.hexDigits(Array(hex.utf8))
+        guard let (value, count) = parsed else { return nil }
+        func channel(_ shift: Int) -> Double { Double(Int((value >> shift) & 0xFF)) / 255 }
+        switch count {
+        case 3:
+            self.init(red: Double(Int((value >> 8) & 0xF) * 17) / 255, green: Double(Int((value >> 4) & 0xF) * 17) / 255,
+                      blue: Double(Int(value & 0xF) * 17) / 255)
+        case 6:
+            self.init(red: channel(16), green: channel(8), blue: channel(0))
+        default:
+            self.init(red: channel(24), green: channel(16), blue: channel(8), alpha: channel(0))
+        }
+    }
+
+    /// The hex digits after `#` as one number, and how many there are (3, 6 or 8); nil
+    /// for anything else.
+    private static func hexDigits(_ bytes: some Collection<UInt8>) -> (value: UInt64, count: Int)? {
+        guard bytes.first == UInt8(ascii: "#") else { return nil }
+        let count = bytes.count - 1
+        guard count == 3 || count == 6 || count == 8 else { return nil }
+        var value: UInt64 = 0
+        for byte in bytes.dropFirst() {
+            let digit: UInt8
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(Int(byte - UInt8(ascii: "0")))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digits.append(Int(byte - UInt8(ascii: "a")) + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digits.append(Int(byte - UInt8(ascii: "A")) + 10)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
             default: return nil
             }
-            if digits.count > 8 { return nil }
+            value = value << 4 | UInt64(digit)
         }
-        func byte(_ i: Int) -> Double { Double(digits[i] * 16 + digits[i + 1]) / 255 }
-        switch digits.count {
-        case 3:
-            self.init(red: Double(digits[0] * 17) / 255, green: Double(digits[1] * 17) / 255,
-                      blue: Double(digits[2] * 17) / 255)
-        case 6, 8:
-            self.init(red: byte(0), green: byte(2), blue: byte(4), alpha: digits.count == 8 ? byte(6) : 1)
-        default:
-            return nil
-        }
+        return (value, count)
     }
 
     /// `self` laid over `background`, per channel in gamma-encoded sRGB:

@@ -26,18 +26,19 @@ struct NodeReader {
     }
 
     /// `spec-unknown-key` for every key of `node` outside `known`, at the key.
-    mutating func unknownKeys(_ node: JSONNode, known: [String], context: String) {
+    /// (`context` is made only for a finding: specs name themes and variants in it.)
+    mutating func unknownKeys(_ node: JSONNode, known: [String], context: @autoclosure () -> String) {
         for member in node.objectMembers ?? [] where !known.contains(member.key) {
             findings.append(rules.finding(
                 ModelRuleID.unknownKey, fallback: .warning,
-                ["key": member.key, "context": context, "hint": Suggestions.hint(for: member.key, in: known)],
+                ["key": member.key, "context": context(), "hint": Suggestions.hint(for: member.key, in: known)],
                 location: SourceLocation(file: file, member.keyPosition)))
         }
     }
 
-    mutating func expectObject(_ node: JSONNode, _ what: String) -> Bool {
-        if node.objectMembers != nil { return true }
-        error(node, "expected \(what) to be an object, got \(node.typeName)")
+    mutating func expectObject(_ node: JSONNode, _ what: @autoclosure () -> String) -> Bool {
+        if case .object = node.value { return true }
+        error(node, "expected \(what()) to be an object, got \(node.typeName)")
         return false
     }
 

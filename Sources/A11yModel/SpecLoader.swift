@@ -263,12 +263,15 @@ public struct SpecLoader: Sendable {
         guard reader.expectObject(node, "\"themes\"") else { return [] }
         let fallback = useFallback ? presets["default"]?.themes.first : nil
         var themes: [Theme] = []
+        // The themes of a spec mostly repeat one another's roles: an unknown one's hint is
+        // looked for once.
+        var hints: [String: String] = [:]
         for member in node.objectMembers ?? [] {
             let themeNode = member.value
             guard reader.expectObject(themeNode, "theme \"\(member.key)\"") else { continue }
             reader.unknownKeys(themeNode, known: SpecKeys.theme, context: "theme \"\(member.key)\"")
             themes.append(readTheme(themeNode, name: member.key, roles: roles, fallback: fallback, reader: &reader,
-                                    location: SourceLocation(file: reader.file, member.keyPosition)))
+                                    location: SourceLocation(file: reader.file, member.keyPosition), hints: &hints))
         }
         return themes
     }
@@ -276,7 +279,7 @@ public struct SpecLoader: Sendable {
     /// One theme's `background`, `backdrop` and `colors` (in `node`: a theme, or the `a11y`
     /// block of a spec without `themes`).
     private func readTheme(_ node: JSONNode, name: String, roles: [String]?, fallback: Theme?,
-                           reader: inout NodeReader, location: SourceLocation) -> Theme {
+                           reader: inout NodeReader, location: SourceLocation, hints: inout [String: String]) -> Theme {
         var background = ThemeColor(color: .white)
         if let bg = node["background"], let color = reader.color(bg, "background") { background = color }
         let backdrop = node["backdrop"].flatMap { reader.color($0, "backdrop") }
@@ -293,9 +296,10 @@ public struct SpecLoader: Sendable {
             colors.reserveCapacity(colors.count + (colorsNode.objectMembers?.count ?? 0))
             for role in colorsNode.objectMembers ?? [] {
                 if let roles, !roles.contains(role.key) {
+                    let hint = hints[role.key] ?? Suggestions.hint(for: role.key, in: roles)
+                    hints[role.key] = hint
                     reader.finding(ModelRuleID.unknownKey, .warning, role.value, message: "colorRole",
-                                   ["role": role.key, "theme": name,
-                                    "hint": Suggestions.hint(for: role.key, in: roles)], keyPosition: role.keyPosition)
+                                   ["role": role.key, "theme": name, "hint": hint], keyPosition: role.keyPosition)
                 }
                 if let color = reader.color(role.value, role.key) { colors[role.key] = color }
             }
@@ -308,8 +312,10 @@ public struct SpecLoader: Sendable {
                                      reader: inout NodeReader) -> Theme? {
         guard let block, let colors = block["colors"] else { return nil }
         let fallback = definition?.usesDefaultColorScheme ?? true ? presets["default"]?.themes.first : nil
+        var hints: [String: String] = [:]
         return readTheme(block, name: "default", roles: definition.map(\.colorRoles) ?? SpecKeys.colorRoles,
-                         fallback: fallback, reader: &reader, location: SourceLocation(file: reader.file, colors.position))
+                         fallback: fallback, reader: &reader, location: SourceLocation(file: reader.file, colors.position),
+                         hints: &hints)
     }
 
     /// `a11y.colorSources`: `tokens` (a resolver document, or token files) and `assetCatalogs`.

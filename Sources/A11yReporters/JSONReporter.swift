@@ -135,8 +135,12 @@ public struct JSONReporter: Reporter {
         let writeChunk: @Sendable (Int) -> Void = { chunk in
             var bytes = buffers.take(chunk)
             bytes.removeAll(keepingCapacity: true)
+            var shared = SharedMeasured()
             for (offset, piece) in plan[chunk].enumerated() {
-                writeFindings(parts[piece.part][piece.range], first: first && chunk == 0 && offset == 0, to: &bytes)
+                // A part is one file's findings: only they share measurements.
+                shared.removeAll()
+                writeFindings(parts[piece.part][piece.range], first: first && chunk == 0 && offset == 0,
+                              shared: &shared, to: &bytes)
             }
             buffers.store(bytes, at: chunk)
         }
@@ -149,20 +153,54 @@ public struct JSONReporter: Reporter {
     }
 
     /// Each finding with the `,` before it (but the first when `first`), at nesting level 2.
-    private static func writeFindings(_ findings: ArraySlice<Finding>, first: Bool, to out: inout [UInt8]) {
+    private static func writeFindings(_ findings: ArraySlice<Finding>, first: Bool, shared: inout SharedMeasured,
+                                      to out: inout [UInt8]) {
         findings.withUnsafeBufferPointer { items in
             for offset in 0..<items.count {
                 if !first || offset > 0 { out.append(UInt8(ascii: ",")) }
                 JSONOutput.newline(2, to: &out)
-                write(items[offset], to: &out)
+                write(items[offset], shared: &shared, to: &out)
             }
+        }
+    }
+
+    /// The bytes of the `measured` objects written so far among findings that are all alive
+    /// (one file's, in one chunk), by the storage of their entries. Variants that draw a
+    /// contrast pair with the same colours share its finding's `measured` (one array of
+    /// entries, copied with the finding): it is written once and its bytes copied for the
+    /// others. (A storage address names one array only while that array is alive: the
+    /// findings of a chunk are, until it is written. Only one file's findings share, so the
+    /// table is emptied between files and stays small.)
+    struct SharedMeasured {
+        private var ranges: [UnsafeRawPointer: Range<Int>] = [:]
+        private var bytes: [UInt8] = []
+
+        mutating func removeAll() {
+            guard !ranges.isEmpty else { return }
+            ranges.removeAll(keepingCapacity: true)
+            bytes.removeAll(keepingCapacity: true)
+        }
+
+        /// `measured` at nesting level 3 (a finding's member).
+        mutating func write(_ measured: Measured, to out: inout [UInt8]) {
+            guard let key = measured.entries.withUnsafeBufferPointer({ $0.isEmpty ? nil : UnsafeRawPointer($0.baseAddress) })
+            else { return measured.write(to: &out, indent: 3) }
+            if let range = ranges[key] {
+                bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+                return
+            }
+            let start = out.count
+            measured.write(to: &out, indent: 3)
+            let stored = bytes.count
+            out.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start...])) }
+            ranges[key] = stored..<bytes.count
         }
     }
 
     /// One finding, an object at nesting level 2 with the contract's keys in order
     /// (`JSONOutput`'s pretty layout), written without building the object: the keys and
     /// their indentation are fixed bytes.
-    private static func write(_ finding: Finding, to out: inout [UInt8]) {
+    private static func write(_ finding: Finding, shared: inout SharedMeasured, to out: inout [UInt8]) {
         append(FindingKeys.rule, to: &out)
         JSONOutput.writeString(finding.rule, to: &out)
         append(FindingKeys.severity, to: &out)
@@ -207,7 +245,7 @@ public struct JSONReporter: Reporter {
             JSONOutput.writeString(plural, to: &out)
         }
         append(FindingKeys.measured, to: &out)
-        finding.measured.write(to: &out, indent: 3)
+        shared.write(finding.measured, to: &out)
         JSONOutput.newline(2, to: &out)
         out.append(UInt8(ascii: "}"))
     }

@@ -94,6 +94,35 @@ struct LintStreamTests {
         #expect(Self.summary(FileResults.split(whole.report)) == one)
     }
 
+    /// An index with no `components` folder beside it points at no other file (its specs
+    /// cannot exist): it is linted in its turn, not read ahead of the others, and its
+    /// findings are the same; one with the folder still has its findings in the files they
+    /// point at.
+    @Test func anIndexWithoutAComponentsFolderIsLintedInItsTurn() throws {
+        let folder = TempFolder()
+        defer { folder.cleanUp() }
+        for name in ["A", "B", "M"] { folder.write("flat/\(name).json", Self.spec(name)) }
+        folder.write("flat/index.json", #"{"version": "1.0.0", "components": [{"name": "A"}, {"name": "Gone"}]}"#)
+        folder.write("flat/z.json", Self.spec("Z"))
+        folder.write("nested/components/C.json", Self.spec("C"))
+        folder.write("nested/index.json", #"{"version": "1.0.0", "components": []}"#)
+        let root = folder.url.path
+        for jobs in [1, 2, 8] {
+            let files = try Self.stream([root + "/flat", root + "/nested"], jobs: jobs).files
+            #expect(files.map { String($0.file.dropFirst(root.count + 1)) }
+                    == ["flat/A.json", "flat/B.json", "flat/M.json", "flat/index.json", "flat/z.json",
+                        "nested/components/C.json"], "the nested index, with nothing to report, is not handed over")
+            let index = try #require(files.first { $0.file.hasSuffix("flat/index.json") })
+            #expect(index.findings.map(\.message) == [
+                "Index lists 'A' but \(root)/flat/components/A.json does not exist",
+                "Index lists 'Gone' but \(root)/flat/components/Gone.json does not exist",
+            ])
+            let c = try #require(files.first { $0.file.hasSuffix("/C.json") })
+            #expect(c.findings.first?.rule == "index-consistency")
+            #expect(files.allSatisfy { file in file.findings.allSatisfy { $0.location.file == file.file } })
+        }
+    }
+
     @Test func theBaselineWrittenAsTheRunGoesIsTheWholeRunsBaseline() throws {
         let folder = Self.designSystem()
         defer { folder.cleanUp() }
