@@ -17,63 +17,126 @@ public enum ContrastMeasurements {
     public static func measure(_ spec: ComponentSpec, options: RuleOptions,
                                tally: inout ContrastTally) -> [ContrastMeasurement] {
         guard let definition = spec.definition else { return [] }
-        var result: [ContrastMeasurement] = []
-        // The pairs measured so far in each theme: by the variants that set no colours of
-        // their own, and by the current variant that does (its pairs are its own).
-        var shared = Array(repeating: [SharedPair](), count: spec.themes.count)
-        var ownShared: [[SharedPair]] = []
-        // The first theme of each name (a variant's own colours are keyed against it).
-        let owners = spec.themes.indices.map { index in
-            spec.themes.firstIndex { $0.name == spec.themes[index].name } ?? index
-        }
-        var checks = 0
+        var table = Table(spec)
         for variant in spec.variants where variant.isEnabled {
             // WCAG sizes are rendered sizes: the Dynamic Type category scales the font.
             let size = spec.typography.size * variant.contentSize.scale
             let hasOwnColors = !variant.colors.isEmpty
-            if hasOwnColors { ownShared = Array(repeating: [], count: spec.themes.count) }
+            let drawsText = variant.visibleText != nil
+            if hasOwnColors { table.ownShared = Array(repeating: [], count: spec.themes.count) }
             for (themeIndex, theme) in spec.indexedThemes(for: variant) {
                 // The theme as written, when it is its name's first and the variant adds nothing.
-                let own = hasOwnColors || owners[themeIndex] != themeIndex ? spec.themes[owners[themeIndex]] : nil
+                let owner = table.owners[themeIndex]
+                let own = hasOwnColors || owner != themeIndex ? spec.themes[owner] : nil
                 let place = ContrastMeasurement.Place(variant: variant, theme: theme)
                 for check in definition.contrastChecks(for: variant, in: theme, spec: spec) {
-                    var group: [ContrastMeasurement] = []
-                    group.reserveCapacity(check.alternatives.count)
+                    let start = table.result.count
                     for request in check.alternatives {
-                        if request.kind == .text, variant.visibleText == nil { continue }
+                        if request.kind == .text, !drawsText { continue }
                         let keySize = request.kind == .text ? size : 0
-                        let pair: ContrastMeasurement.Pair?
-                        if let known = SharedPair.find(hasOwnColors ? ownShared[themeIndex] : shared[themeIndex],
+                        let id: Int
+                        if let known = SharedPair.find(hasOwnColors ? table.ownShared[themeIndex] : table.shared[themeIndex],
                                                        request, size: keySize) {
-                            pair = known
+                            id = known
                         } else {
-                            pair = measure(request, spec, theme, size: size, options)
-                            if let pair {
-                                pair.foregroundKey = Self.key(pair.role, theme, own: own)
-                                pair.backgroundKey = pair.backgroundRole.map { Self.key($0, theme, own: own) }
-                                    ?? ColorFixProblem.background
+                            id = table.add(measure(request, spec, theme, size: size, options), theme: theme, own: own)
+                            let entry = SharedPair(size: keySize, request: request, id: id)
+                            if hasOwnColors {
+                                table.ownShared[themeIndex].append(entry)
+                            } else {
+                                table.shared[themeIndex].append(entry)
                             }
-                            let entry = SharedPair(size: keySize, request: request, pair: pair)
-                            if hasOwnColors { ownShared[themeIndex].append(entry) } else { shared[themeIndex].append(entry) }
                         }
-                        if let pair { group.append(ContrastMeasurement(place: place, pair: pair)) }
+                        if id >= 0 {
+                            table.result.append(ContrastMeasurement(place: place, pair: table.pairs[id]))
+                            table.ids.append(id)
+                        }
                     }
-                    tally.add(check, variant, theme, measurable: !group.isEmpty)
-                    guard !group.isEmpty else { continue }
-                    // One finding per check: none when an alternative passes, else on the first.
-                    let met = group.contains(where: \.passes)
-                    checks += 1
-                    for i in group.indices {
-                        if met || i > 0 { group[i].excused = !group[i].passes }
-                        group[i].check = checks
-                    }
-                    result += group
+                    let measurable = table.result.count > start
+                    tally.add(check, variant, theme, measurable: measurable)
+                    if measurable { table.endCheck(start, group: owner) }
                 }
             }
         }
-        suggest(&result)
-        JointFixes.fill(&result)
-        return result
+        suggest(table.pairs)
+        JointFixes.fill(&table.result, themes: table.groups.compactMap { $0 })
+        return table.result
+    }
+
+    /// What `measure` builds for one spec: the measurements in order, each distinct pair once
+    /// (measured pairs are numbered, in the order they are measured), and each theme's
+    /// distinct checks as the joint fix reads them, gathered while the checks are made.
+    private struct Table {
+        var result: [ContrastMeasurement] = []
+        /// The distinct pairs, by number.
+        var pairs: [ContrastMeasurement.Pair] = []
+        /// The checks of each theme name (by its first theme's index); nil for a name none has.
+        var groups: [JointFixes.ThemeChecks?]
+        /// For each pair, the distinct checks of its theme that start with it (their index
+        /// in the theme's `distinct`, and the pairs that follow the first).
+        var checksStartingWith: [[(distinct: Int, rest: [Int])]] = []
+        /// The number of each measurement's pair (beside `result`).
+        var ids: [Int] = []
+        // The pairs measured so far in each theme: by the variants that set no colours of
+        // their own, and by the current variant that does (its pairs are its own).
+        var shared: [[SharedPair]]
+        var ownShared: [[SharedPair]] = []
+        /// The first theme of each name (a variant's own colours are keyed against it).
+        let owners: [Int]
+        var checks = 0
+
+        init(_ spec: ComponentSpec) {
+            shared = Array(repeating: [], count: spec.themes.count)
+            groups = Array(repeating: nil, count: spec.themes.count)
+            var firstOfName: [String: Int] = [:]
+            owners = spec.themes.indices.map { index in
+                if let first = firstOfName[spec.themes[index].name] { return first }
+                firstOfName[spec.themes[index].name] = index
+                return index
+            }
+        }
+
+        /// Numbers a newly measured pair (-1 when it cannot be measured) and names its colours
+        /// as the joint fix does.
+        mutating func add(_ pair: ContrastMeasurement.Pair?, theme: Theme, own: Theme?) -> Int {
+            guard let pair else { return -1 }
+            pair.foregroundKey = ContrastMeasurements.key(pair.role, theme, own: own)
+            pair.backgroundKey = pair.backgroundRole.map { ContrastMeasurements.key($0, theme, own: own) }
+                ?? ColorFixProblem.background
+            pairs.append(pair)
+            checksStartingWith.append([])
+            return pairs.count - 1
+        }
+
+        /// Ends the check whose measurements are `result[start...]`: one finding per check,
+        /// none when an alternative passes, else on the first; and the check is recorded as
+        /// one of its theme's distinct checks (`group`: the theme name's first index).
+        mutating func endCheck(_ start: Int, group: Int) {
+            let end = result.count
+            let met = result[start..<end].contains(where: \.passes)
+            checks += 1
+            var reported = false
+            for i in start..<end {
+                if met || i > start { result[i].excused = !result[i].passes }
+                result[i].check = checks
+                reported = reported || result[i].isReported
+            }
+            if groups[group] == nil { groups[group] = JointFixes.ThemeChecks() }
+            let distinct = distinctCheck(start, end, group: group)
+            groups[group]!.runs.append((start..<end, distinct))
+            if reported { groups[group]!.hasReported = true }
+        }
+
+        /// The distinct check of `group` that `result[start..<end]` makes, added when new.
+        private mutating func distinctCheck(_ start: Int, _ end: Int, group: Int) -> Int {
+            let first = ids[start]
+            let rest = Array(ids[(start + 1)..<end])
+            if let known = checksStartingWith[first].first(where: { $0.rest == rest }) { return known.distinct }
+            let distinct = groups[group]!.distinct.count
+            groups[group]!.distinct.append(Array(result[start..<end]))
+            checksStartingWith[first].append((distinct, rest))
+            return distinct
+        }
     }
 
     /// What makes two variants' pairs in a theme the same measurement: the theme (and the
@@ -83,14 +146,13 @@ public enum ContrastMeasurements {
     private struct SharedPair {
         var size: Double
         var request: ColorPairRequest
-        /// Nil when the pair cannot be measured (an unverified colour).
-        var pair: ContrastMeasurement.Pair?
+        /// The pair's number in `Table.pairs`; -1 when it cannot be measured (an unverified colour).
+        var id: Int
 
-        /// The entry of `list` for `request` at `size`: nil when none, `.some(nil)` when the
-        /// pair was found unmeasurable.
-        static func find(_ list: [SharedPair], _ request: ColorPairRequest,
-                         size: Double) -> ContrastMeasurement.Pair?? {
-            for entry in list where entry.size == size && entry.request == request { return .some(entry.pair) }
+        /// The entry of `list` for `request` at `size`: nil when none, -1 when the pair was
+        /// found unmeasurable.
+        static func find(_ list: [SharedPair], _ request: ColorPairRequest, size: Double) -> Int? {
+            for entry in list where entry.size == size && entry.request == request { return entry.id }
             return nil
         }
     }
@@ -136,20 +198,23 @@ public enum ContrastMeasurements {
     }
 
     /// Fills in each failing pair's own suggestion: the nearest colour that passes this pair
-    /// alone (the theme's consistent fix is `JointFixes`).
-    static func suggest(_ measurements: inout [ContrastMeasurement]) {
-        // Variants repeat the same pairs: each distinct one is searched once (and a pair
-        // shared by variants is filled once, for all of them).
+    /// alone (the theme's consistent fix is `JointFixes`). `distinct`: the spec's pairs, each
+    /// once (the measurements share them).
+    static func suggest(_ distinct: [ContrastMeasurement.Pair]) {
+        // Themes repeat the same colours: each distinct failing pair is searched once.
         struct PairKey: Hashable { var foreground: RGBA; var written: RGBA; var requirement: ContrastRequirement }
         var found: [PairKey: (RGBA?, Double?)] = [:]
-        var filled = Set<ObjectIdentifier>()
-        for m in measurements where !m.passes && filled.insert(ObjectIdentifier(m.pair)).inserted {
-            let pair = PairKey(foreground: m.foreground, written: m.written, requirement: m.requirement)
-            if found[pair] == nil {
-                found[pair] = (ContrastSuggestion.nearest(to: m.foreground, meeting: [m.requirement]),
-                               ContrastSuggestion.smallestAlpha(of: m.written, meeting: [m.requirement]))
+        for pair in distinct where !(pair.ratio >= pair.required) {
+            let requirement = ContrastRequirement(background: pair.background, ratio: pair.required)
+            let key = PairKey(foreground: pair.foreground, written: pair.written, requirement: requirement)
+            if let known = found[key] {
+                (pair.suggestion, pair.suggestedAlpha) = known
+            } else {
+                let answer = (ContrastSuggestion.nearest(to: pair.foreground, meeting: [requirement]),
+                              ContrastSuggestion.smallestAlpha(of: pair.written, meeting: [requirement]))
+                found[key] = answer
+                (pair.suggestion, pair.suggestedAlpha) = answer
             }
-            (m.pair.suggestion, m.pair.suggestedAlpha) = found[pair]!
         }
     }
 

@@ -108,18 +108,20 @@ public struct ContrastCoverage: Sendable, Hashable {
 /// alternative's) while they are walked: measured, or unmeasurable and why. `coverage(kinds:)`
 /// keeps the kinds whose rules run.
 public struct ContrastTally: Sendable {
-    private var checked: [ColorPairRequest.Kind: Int] = [:]
+    private var checkedText = 0
+    private var checkedNonText = 0
     private var unverified: [ColorPairRequest.Kind: [String: Int]] = [:]
 
     public init() {}
 
-    /// One check of `variant` in `theme`; `measurable`: one of its alternatives can be measured.
+    /// One check of `variant` in `theme`; `measurable`: one of its alternatives can be measured
+    /// (then none lacks a colour: `unmeasurable` is nil, and is not asked).
     mutating func add(_ check: ContrastCheck, _ variant: Variant, _ theme: Theme, measurable: Bool) {
         guard let kind = check.alternatives.first?.kind else { return }
-        if let (_, _, reason) = ContrastUnverifiedRule.unmeasurable(check, variant, theme) {
+        if measurable {
+            if kind == .text { checkedText += 1 } else { checkedNonText += 1 }
+        } else if let (_, _, reason) = ContrastUnverifiedRule.unmeasurable(check, variant, theme) {
             unverified[kind, default: [:]][reason, default: 0] += 1
-        } else if measurable {
-            checked[kind, default: 0] += 1
         }
     }
 
@@ -129,7 +131,7 @@ public struct ContrastTally: Sendable {
     public func coverage(kinds: Set<ColorPairRequest.Kind>) -> ContrastCoverage {
         var result = ContrastCoverage()
         for kind in kinds {
-            result.checked += checked[kind] ?? 0
+            result.checked += kind == .text ? checkedText : checkedNonText
             for (reason, count) in unverified[kind] ?? [:] { result.unverified[reason, default: 0] += count }
         }
         return result

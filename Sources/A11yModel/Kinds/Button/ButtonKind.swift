@@ -32,17 +32,24 @@ public struct ButtonKind: KindDefinition {
     /// background, or else the border: one of them must reach 3:1. A plain text button
     /// (neither) has no non-text check.
     public func contrastChecks(for variant: Variant, in theme: Theme, spec: ComponentSpec) -> [ContrastCheck] {
-        let hasFill = theme.colors["fill"] != nil
-        var checks = [ContrastCheck(.init(.text, role: "text", subject: "Label text",
-                                          on: hasFill ? .role("fill") : .theme))]
-        var boundary: [ColorPairRequest] = []
-        if hasFill { boundary.append(.init(.nonText, role: "fill", subject: "Button fill")) }
-        if theme.colors["border"] != nil {
-            boundary.append(.init(.nonText, role: "border", subject: "Button border"))
+        switch (theme.colors["fill"] != nil, theme.colors["border"] != nil) {
+        case (true, true): Self.filledAndBordered
+        case (true, false): Self.filled
+        case (false, true): Self.bordered
+        case (false, false): Self.plain
         }
-        if !boundary.isEmpty { checks.append(ContrastCheck(boundary)) }
-        return checks
     }
+
+    // The checks of each combination, made once: the kinds are asked for every variant in
+    // every theme.
+    private static let textOnFill = ContrastCheck(.init(.text, role: "text", subject: "Label text", on: .role("fill")))
+    private static let textOnBackground = ContrastCheck(.init(.text, role: "text", subject: "Label text", on: .theme))
+    private static let fill = ColorPairRequest(.nonText, role: "fill", subject: "Button fill")
+    private static let border = ColorPairRequest(.nonText, role: "border", subject: "Button border")
+    private static let filledAndBordered = [textOnFill, ContrastCheck([fill, border])]
+    private static let filled = [textOnFill, ContrastCheck(fill)]
+    private static let bordered = [textOnBackground, ContrastCheck(border)]
+    private static let plain = [textOnBackground]
 }
 
 extension ComponentKind {

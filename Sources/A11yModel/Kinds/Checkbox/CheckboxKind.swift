@@ -34,33 +34,52 @@ public struct CheckboxKind: KindDefinition {
     public func contrastChecks(for variant: Variant, in theme: Theme, spec: ComponentSpec) -> [ContrastCheck] {
         var checks = IndicatorContrast.text(variant)
         if variant.isChecked {
-            checks.append(ContrastCheck(.init(.nonText, role: "checkedFill", subject: "Checked indicator fill")))
-            let mark = variant.checkState == .indeterminate ? "Indeterminate dash" : "Checkmark"
-            checks.append(ContrastCheck(.init(.nonText, role: "checkmark", subject: mark, on: .role("checkedFill"))))
+            checks.append(Self.fill)
+            checks.append(variant.checkState == .indeterminate ? Self.dash : Self.checkmark)
         } else if !variant.isError {
-            checks.append(ContrastCheck(.init(.nonText, role: "borderEnabled", subject: "Unchecked indicator border")))
+            checks.append(Self.uncheckedBorder)
         }
-        checks += IndicatorContrast.errorBorder(variant, theme: theme)
+        IndicatorContrast.errorBorder(variant, theme: theme, into: &checks)
         return checks
     }
+
+    // Made once: the kinds are asked for every variant in every theme.
+    private static let fill = ContrastCheck(.init(.nonText, role: "checkedFill", subject: "Checked indicator fill"))
+    private static let checkmark = ContrastCheck(.init(.nonText, role: "checkmark", subject: "Checkmark", on: .role("checkedFill")))
+    private static let dash = ContrastCheck(.init(.nonText, role: "checkmark", subject: "Indeterminate dash",
+                                                  on: .role("checkedFill")))
+    private static let uncheckedBorder = ContrastCheck(.init(.nonText, role: "borderEnabled",
+                                                             subject: "Unchecked indicator border"))
 }
 
 /// What the checkbox and the radio share: label and error text, and the error border.
 enum IndicatorContrast {
+    /// The label's check, and in error the error text's (room is kept for the indicator's).
     static func text(_ variant: Variant) -> [ContrastCheck] {
-        var checks = [ContrastCheck(.init(.text, role: "textEnabled", subject: "Label text"))]
-        if variant.isError { checks.append(ContrastCheck(.init(.text, role: "textError", subject: "Error text"))) }
+        var checks: [ContrastCheck] = []
+        checks.reserveCapacity(5)
+        checks.append(label)
+        if variant.isError { checks.append(errorText) }
         return checks
     }
 
     /// In error, the border drawn in `borderError` (or, without it, the unchecked
-    /// `borderEnabled`) against the background.
-    static func errorBorder(_ variant: Variant, theme: Theme) -> [ContrastCheck] {
-        guard variant.isError else { return [] }
-        let role = theme.colors["borderError"] != nil ? "borderError" : "borderEnabled"
-        guard role == "borderError" || !variant.isChecked else { return [] }
-        return [ContrastCheck(.init(.nonText, role: role, subject: "Error indicator border"))]
+    /// `borderEnabled`) against the background, appended to `checks`.
+    static func errorBorder(_ variant: Variant, theme: Theme, into checks: inout [ContrastCheck]) {
+        guard variant.isError else { return }
+        if theme.colors["borderError"] != nil {
+            checks.append(errorBorder)
+        } else if !variant.isChecked {
+            checks.append(errorBorderEnabled)
+        }
     }
+
+    // Made once: the kinds are asked for every variant in every theme.
+    private static let label = ContrastCheck(.init(.text, role: "textEnabled", subject: "Label text"))
+    private static let errorText = ContrastCheck(.init(.text, role: "textError", subject: "Error text"))
+    private static let errorBorder = ContrastCheck(.init(.nonText, role: "borderError", subject: "Error indicator border"))
+    private static let errorBorderEnabled = ContrastCheck(.init(.nonText, role: "borderEnabled",
+                                                                subject: "Error indicator border"))
 }
 
 extension ComponentKind {

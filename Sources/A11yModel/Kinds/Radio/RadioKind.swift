@@ -25,15 +25,20 @@ public struct RadioKind: KindDefinition {
     public func contrastChecks(for variant: Variant, in theme: Theme, spec: ComponentSpec) -> [ContrastCheck] {
         var checks = IndicatorContrast.text(variant)
         if variant.isChecked {
-            checks.append(ContrastCheck(.init(.nonText, role: "checkedFill", subject: "Selected ring")))
-            let dot = theme.colors["dot"] != nil ? "dot" : "checkedFill"
-            checks.append(ContrastCheck(.init(.nonText, role: dot, subject: "Selected dot")))
+            checks.append(Self.ring)
+            checks.append(theme.colors["dot"] != nil ? Self.dot : Self.dotInRingColor)
         } else if !variant.isError {
-            checks.append(ContrastCheck(.init(.nonText, role: "borderEnabled", subject: "Unselected ring")))
+            checks.append(Self.unselectedRing)
         }
-        checks += IndicatorContrast.errorBorder(variant, theme: theme)
+        IndicatorContrast.errorBorder(variant, theme: theme, into: &checks)
         return checks
     }
+
+    // Made once: the kinds are asked for every variant in every theme.
+    private static let ring = ContrastCheck(.init(.nonText, role: "checkedFill", subject: "Selected ring"))
+    private static let dot = ContrastCheck(.init(.nonText, role: "dot", subject: "Selected dot"))
+    private static let dotInRingColor = ContrastCheck(.init(.nonText, role: "checkedFill", subject: "Selected dot"))
+    private static let unselectedRing = ContrastCheck(.init(.nonText, role: "borderEnabled", subject: "Unselected ring"))
 }
 
 extension ComponentKind {

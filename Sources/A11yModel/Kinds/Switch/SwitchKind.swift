@@ -24,18 +24,18 @@ public struct SwitchKind: KindDefinition {
     /// The off track (its border when outlined) or the on track against the background,
     /// and the thumb against the track it sits on: each 3:1.
     public func contrastChecks(for variant: Variant, in theme: Theme, spec: ComponentSpec) -> [ContrastCheck] {
-        var checks = [ContrastCheck(.init(.text, role: "textEnabled", subject: "Label text"))]
-        let track = variant.isChecked ? "trackOn" : "trackOff"
-        if variant.isChecked {
-            checks.append(ContrastCheck(.init(.nonText, role: "trackOn", subject: "On track")))
-        } else {
-            let outline = theme.colors["borderOff"] != nil ? "borderOff" : "trackOff"
-            checks.append(ContrastCheck(.init(.nonText, role: outline,
-                                              subject: outline == "borderOff" ? "Off track border" : "Off track")))
-        }
-        checks.append(ContrastCheck(.init(.nonText, role: "thumb", subject: "Thumb", on: .role(track))))
-        return checks
+        if variant.isChecked { return Self.on }
+        return theme.colors["borderOff"] != nil ? Self.offBordered : Self.off
     }
+
+    // The checks of each state, made once: the kinds are asked for every variant in every theme.
+    private static let label = ContrastCheck(.init(.text, role: "textEnabled", subject: "Label text"))
+    private static let on = [label, ContrastCheck(.init(.nonText, role: "trackOn", subject: "On track")),
+                             ContrastCheck(.init(.nonText, role: "thumb", subject: "Thumb", on: .role("trackOn")))]
+    private static let thumbOff = ContrastCheck(.init(.nonText, role: "thumb", subject: "Thumb", on: .role("trackOff")))
+    private static let off = [label, ContrastCheck(.init(.nonText, role: "trackOff", subject: "Off track")), thumbOff]
+    private static let offBordered = [label, ContrastCheck(.init(.nonText, role: "borderOff", subject: "Off track border")),
+                                      thumbOff]
 }
 
 extension ComponentKind {
