@@ -54,15 +54,20 @@ public struct OKLCH: Sendable, Hashable {
     }
 
     /// The gamma-encoded sRGB colour, components clamped to 0…1.
-    public var rgba: RGBA {
-        let (r, g, b) = linearRGB()
+    public var rgba: RGBA { rgba(cosHue: cos(hue * .pi / 180), sinHue: sin(hue * .pi / 180)) }
+
+    /// `rgba` with the hue's cosine and sine given.
+    func rgba(cosHue: Double, sinHue: Double) -> RGBA {
+        let (r, g, b) = linearRGB(cosHue: cosHue, sinHue: sinHue)
         return RGBA(red: OKLCH.encode(r), green: OKLCH.encode(g), blue: OKLCH.encode(b))
     }
 
     /// This colour with its chroma reduced, as little as needed, to lie in sRGB
     /// (lightness and hue kept).
-    public var mappedToSRGB: OKLCH {
-        let cosHue = cos(hue * .pi / 180), sinHue = sin(hue * .pi / 180)
+    public var mappedToSRGB: OKLCH { mappedToSRGB(cosHue: cos(hue * .pi / 180), sinHue: sin(hue * .pi / 180)) }
+
+    /// `mappedToSRGB` with the hue's cosine and sine given.
+    func mappedToSRGB(cosHue: Double, sinHue: Double) -> OKLCH {
         if Self.inSRGB(linearRGB(cosHue: cosHue, sinHue: sinHue)) { return self }
         var low = 0.0, high = chroma
         for _ in 0..<40 {

@@ -101,10 +101,18 @@ public enum JointColorFix {
 
     /// OKLab distance between two opaque colours.
     public static func distance(_ a: RGBA, _ b: RGBA) -> Double {
-        let p = OKLCH(a), q = OKLCH(b)
-        let pa = p.chroma * cos(p.hue * .pi / 180), pb = p.chroma * sin(p.hue * .pi / 180)
-        let qa = q.chroma * cos(q.hue * .pi / 180), qb = q.chroma * sin(q.hue * .pi / 180)
-        let dl = p.lightness - q.lightness, da = pa - qa, db = pb - qb
+        distance(oklab(a), oklab(b))
+    }
+
+    /// The OKLab coordinates of an opaque colour, as `distance` works them out: a search
+    /// measures every candidate of a role from one original.
+    static func oklab(_ color: RGBA) -> (l: Double, a: Double, b: Double) {
+        let p = OKLCH(color)
+        return (p.lightness, p.chroma * cos(p.hue * .pi / 180), p.chroma * sin(p.hue * .pi / 180))
+    }
+
+    static func distance(_ p: (l: Double, a: Double, b: Double), _ q: (l: Double, a: Double, b: Double)) -> Double {
+        let dl = p.l - q.l, da = p.a - q.a, db = p.b - q.b
         return (dl * dl + da * da + db * db).squareRoot()
     }
 }
@@ -120,6 +128,14 @@ struct JointFixSearch {
         var required: Double
     }
 
+    /// The colours a role is moved against: the others as written, except `changed` (-1 for
+    /// none), which takes `color`.
+    struct Context {
+        var changed: Int
+        var color: RGBA
+        static let written = Context(changed: -1, color: .white)
+    }
+
     let problem: ColorFixProblem
     let alphaMoves: Bool
     /// Every role with a colour, by name, and its colour as written.
@@ -127,6 +143,8 @@ struct JointFixSearch {
     let written: [RGBA]
     /// The index of the theme's own background among `names`, or -1.
     let backgroundIndex: Int
+    /// The theme's background as it renders with every colour as written.
+    let writtenBase: RGBA
     /// The roles of the failing checks, the theme's background first.
     let roles: [Int]
     /// Where each of `roles` may move (its lightness; with `alphaMoves`, a translucent one's alpha too).
@@ -149,20 +167,32 @@ struct JointFixSearch {
         self.names = names
         self.written = written
         backgroundIndex = background
+        let base = background >= 0 ? written[background] : .white
+        writtenBase = (base.isOpaque ? base : base.composited(over: problem.backdrop)).opaque
         func indexed(_ pair: ColorFixProblem.Pair) -> IndexPair {
             IndexPair(foreground: index[pair.foreground] ?? -1, background: index[pair.background] ?? -1,
                       required: pair.required)
         }
         checks = problem.checks.map { $0.map(indexed) }
-        pairs = Array(Set(problem.checks.flatMap { $0 })).sorted {
+        // Each pair once, sorted: equal pairs end up next to each other (no set to hash them in).
+        var pairs: [IndexPair] = []
+        var previous: ColorFixProblem.Pair?
+        for pair in problem.checks.joined().sorted(by: {
             ($0.foreground, $0.background, $0.required) < ($1.foreground, $1.background, $1.required)
-        }.map(indexed)
-        var involved = Set<Int>()
-        for (check, indexed) in zip(problem.checks, checks) where !problem.meets(check, in: problem.colors) {
-            for pair in indexed { involved.insert(pair.foreground); involved.insert(pair.background) }
+        }) where pair != previous {
+            pairs.append(indexed(pair))
+            previous = pair
         }
-        involved.remove(-1)
-        roles = involved.sorted { ($0 == background ? 0 : 1, names[$0]) < ($1 == background ? 0 : 1, names[$1]) }
+        self.pairs = pairs
+        var involved = Array(repeating: false, count: names.count)
+        for (check, indexed) in zip(problem.checks, checks) where !problem.meets(check, in: problem.colors) {
+            for pair in indexed {
+                if pair.foreground >= 0 { involved[pair.foreground] = true }
+                if pair.background >= 0 { involved[pair.background] = true }
+            }
+        }
+        roles = names.indices.filter { involved[$0] }
+            .sorted { ($0 == background ? 0 : 1, names[$0]) < ($1 == background ? 0 : 1, names[$1]) }
         paths = roles.map { role in
             [JointFixPath.shared(written[role], alpha: false)]
                 + (alphaMoves && !written[role].isOpaque ? [JointFixPath.shared(written[role], alpha: true)] : [])
@@ -241,31 +271,29 @@ struct JointFixSearch {
     /// intervals of its pairs against the others as written, then against the others'
     /// own first candidates.
     func candidateLists() -> [[(cost: Double, color: RGBA)]] {
-        let first = roles.indices.map { ends(of: $0, against: [(written, nil)]) }
-        return roles.enumerated().map { i, role in
-            var contexts: [(colors: [RGBA], changed: Int?)] = []
+        var first: [[RGBA]] = []
+        for position in roles.indices { first.append(ends(of: position, against: [.written])) }
+        var lists: [[(cost: Double, color: RGBA)]] = []
+        for (i, role) in roles.enumerated() {
+            var contexts: [Context] = []
             for (j, other) in roles.enumerated() where j != i {
-                for color in first[j] {
-                    var colors = written
-                    colors[other] = color
-                    contexts.append((colors, other))
-                }
+                for color in first[j] { contexts.append(Context(changed: other, color: color)) }
             }
-            var seen = Set<RGBA>([written[role]])
+            let from = JointColorFix.oklab(rendered(role, as: written[role]))
             var list = [(cost: 0.0, color: written[role])]
-            for color in first[i] + ends(of: i, against: contexts) where seen.insert(color).inserted {
-                list.append((cost(role, color), color))
+            for color in first[i] + ends(of: i, against: contexts)
+            where !list.contains(where: { $0.color == color }) {
+                list.append((JointColorFix.distance(from, JointColorFix.oklab(rendered(role, as: color))), color))
             }
-            return Array(list.sorted { $0.cost < $1.cost }.prefix(48))
+            lists.append(Array(list.sorted { $0.cost < $1.cost }.prefix(48)))
         }
+        return lists
     }
 
-    /// How far `color` for `role` is from its original, as both render.
-    func cost(_ role: Int, _ color: RGBA) -> Double {
-        var moved = written
-        moved[role] = color
-        return JointColorFix.distance(rendered(role, in: written, base: base(written)),
-                                      rendered(role, in: moved, base: base(moved)))
+    /// How `role` renders (opaque) when it alone takes `color`.
+    func rendered(_ role: Int, as color: RGBA) -> RGBA {
+        if role == backgroundIndex { return (color.isOpaque ? color : color.composited(over: problem.backdrop)).opaque }
+        return color.isOpaque ? color : color.composited(over: writtenBase).opaque
     }
 
     /// Whether `role` changes the result of `pair`.
@@ -275,18 +303,17 @@ struct JointFixSearch {
 
     /// The ends (passing side, on the 8-bit grid) of the intervals where each pair the
     /// `position`th role is in passes, moving that role alone, in each context; in a context
-    /// where one other role `changed`, only the pairs that read it (the others' ends are
+    /// where one other role changed, only the pairs that read it (the others' ends are
     /// already known). A pair without a foreground always passes: it has no ends.
-    func ends(of position: Int, against contexts: [(colors: [RGBA], changed: Int?)]) -> [RGBA] {
+    func ends(of position: Int, against contexts: [Context]) -> [RGBA] {
         let role = roles[position]
         var found: [RGBA] = []
-        var seen = Set<RGBA>()
         let reading = pairs.filter { reads(role, $0) && $0.foreground >= 0 }
         for path in paths[position] {
             for context in contexts {
-                for pair in reading where context.changed.map({ reads($0, pair) }) ?? true {
-                    let probe = JointFixProbe(self, pair, moving: role, in: context.colors)
-                    for color in path.ends(probe.passes) where seen.insert(color).inserted { found.append(color) }
+                for pair in reading where context.changed < 0 || reads(context.changed, pair) {
+                    let probe = JointFixProbe(self, pair, moving: role, in: context)
+                    for color in path.ends(probe) where !found.contains(color) { found.append(color) }
                 }
             }
         }
@@ -296,53 +323,97 @@ struct JointFixSearch {
 
 /// One pair of a search judged while one role moves and the others keep a context's
 /// colours: what does not depend on the moving role (the theme's background as rendered,
-/// the colour under the pair and its luminance) is worked out once, with the very
-/// operations `JointFixSearch.passes` does.
+/// the colour under the pair, the foreground, and their luminances) is worked out once,
+/// with the very operations `JointFixSearch.passes` does.
 struct JointFixProbe {
-    let pair: JointFixSearch.IndexPair
-    let role: Int
-    let colors: [RGBA]
-    let backdrop: RGBA
-    let moveBase: Bool
-    let base: RGBA
-    /// The colour under the pair and its luminance, when the moving role is not under it.
-    let under: (color: RGBA, luminance: Double)?
-    let background: Int
-
-    init(_ search: JointFixSearch, _ pair: JointFixSearch.IndexPair, moving role: Int, in colors: [RGBA]) {
-        self.pair = pair
-        self.role = role
-        self.colors = colors
-        backdrop = search.problem.backdrop
-        background = search.backgroundIndex
-        moveBase = role == search.backgroundIndex
-        base = search.base(colors)
-        if moveBase || pair.background == role {
-            under = nil
-        } else {
-            let color = search.rendered(pair.background, in: colors, base: base)
-            under = (color, color.relativeLuminance)
-        }
+    /// Everything `passes` reads besides the moving colour: two probes asking the same
+    /// question give the same verdicts, so the same ends along one path.
+    struct Question: Hashable {
+        /// Which of the colours below are fixed and how the moving one is used.
+        var shape: Int
+        var under: RGBA
+        var foreground: RGBA
+        var backdrop: RGBA
+        var required: Double
     }
 
-    func passes(_ moved: RGBA) -> Bool {
+    let required: Double
+    let backdrop: RGBA
+    /// The moving role is the theme's background, `base` then moves with it.
+    let moveBase: Bool
+    /// The colour under the pair is the theme's background (as rendered).
+    let underIsBase: Bool
+    let base: RGBA
+    /// The colour under the pair and its luminance, when the moving role does not change it.
+    let under: (color: RGBA, luminance: Double)?
+    /// The colour (as written) of the pair's background role, when it is neither the moving
+    /// role nor the theme's background.
+    let underRole: RGBA
+    /// The foreground as written, when it is not the moving role, and its luminance when opaque.
+    let foreground: (color: RGBA, luminance: Double)?
+    let question: Question
+
+    init(_ search: JointFixSearch, _ pair: JointFixSearch.IndexPair, moving role: Int,
+         in context: JointFixSearch.Context) {
+        func color(_ index: Int) -> RGBA { index == context.changed ? context.color : search.written[index] }
+        required = pair.required
+        backdrop = search.problem.backdrop
+        let background = search.backgroundIndex
+        moveBase = role == background
+        underIsBase = pair.background < 0 || pair.background == background
+        if context.changed >= 0, context.changed == background {
+            let written = context.color
+            base = (written.isOpaque ? written : written.composited(over: backdrop)).opaque
+        } else {
+            base = search.writtenBase
+        }
+        underRole = underIsBase || pair.background == role ? .white : color(pair.background)
+        if pair.background == role || (moveBase && (underIsBase || !underRole.isOpaque)) {
+            under = nil
+        } else {
+            let color = underIsBase ? base : underRole.isOpaque ? underRole : underRole.composited(over: base).opaque
+            under = (color, color.relativeLuminance)
+        }
+        if pair.foreground == role {
+            foreground = nil
+        } else {
+            let written = color(pair.foreground)
+            foreground = (written, written.isOpaque ? written.relativeLuminance : 0)
+        }
+        // The shape says which of the fields below were read; the others are left at white.
+        let fixedUnder = under != nil, fixedForeground = foreground != nil
+        let shape = (fixedUnder ? 1 : 0) | (fixedForeground ? 2 : 0) | (moveBase ? 4 : 0) | (underIsBase ? 8 : 0)
+        let underRead = under?.color ?? (moveBase ? underRole : base)
+        question = Question(shape: shape, under: underRead, foreground: foreground?.color ?? .white,
+                            backdrop: backdrop, required: required)
+    }
+
+    /// Whether the pair passes with the moving role at `moved`; `luminance` is that of
+    /// `moved` when it is opaque and already known.
+    func passes(_ moved: RGBA, luminance: Double? = nil) -> Bool {
         let under: RGBA, lb: Double
         if let fixed = self.under {
             (under, lb) = fixed
         } else {
             let base = moveBase ? (moved.isOpaque ? moved : moved.composited(over: backdrop)).opaque : self.base
-            if pair.background < 0 || pair.background == background {
+            if underIsBase {
                 under = base
+                lb = moveBase && moved.isOpaque ? luminance ?? under.relativeLuminance : under.relativeLuminance
+            } else if moveBase {
+                under = underRole.composited(over: base).opaque // translucent, or `under` is fixed
+                lb = under.relativeLuminance
             } else {
-                let color = pair.background == role ? moved : colors[pair.background]
-                under = color.isOpaque ? color : color.composited(over: base).opaque
+                under = moved.isOpaque ? moved : moved.composited(over: base).opaque
+                lb = moved.isOpaque ? luminance ?? under.relativeLuminance : under.relativeLuminance
             }
-            lb = under.relativeLuminance
         }
-        let written = pair.foreground == role ? moved : colors[pair.foreground]
-        let fg = written.isOpaque ? written : written.composited(over: under)
-        let la = fg.relativeLuminance
-        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05) >= pair.required
+        let la: Double
+        if let fixed = foreground {
+            la = fixed.color.isOpaque ? fixed.luminance : fixed.color.composited(over: under).relativeLuminance
+        } else {
+            la = moved.isOpaque ? luminance ?? moved.relativeLuminance : moved.composited(over: under).relativeLuminance
+        }
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05) >= required
     }
 }
 
@@ -351,23 +422,32 @@ struct JointFixProbe {
 struct JointFixPath {
     let written: RGBA
     let start: OKLCH
+    /// The cosine and sine of `start`'s hue, worked out once for every colour of the path.
+    let cosHue: Double
+    let sinHue: Double
     let alpha: Bool
-    /// The path at each step of the scan, snapped to 8 bits.
+    /// The path at each step of the scan, snapped to 8 bits, and each one's luminance.
     let grid: [RGBA]
+    let luminances: [Double]
     let steps: [Double]
 
     init(_ written: RGBA, alpha: Bool) {
         self.written = written
         self.alpha = alpha
         start = OKLCH(written.opaque)
+        cosHue = cos(start.hue * .pi / 180)
+        sinHue = sin(start.hue * .pi / 180)
         if alpha {
             let from = Int((written.alpha * 255).rounded(.up))
             steps = (from...255).map { Double($0) / 255 }
         } else {
             steps = (0...200).map { Double($0) / 200 }
         }
-        let (written, start) = (written, start)
-        grid = steps.map { Self.snapped(Self.color(written, start, alpha: alpha, at: $0), alpha: alpha) }
+        var grid: [RGBA] = []
+        grid.reserveCapacity(steps.count)
+        for t in steps { grid.append(Self.snapped(Self.color(written, start, cosHue, sinHue, alpha: alpha, at: t), alpha: alpha)) }
+        self.grid = grid
+        luminances = grid.map(\.relativeLuminance)
     }
 
     /// The path of `written`, worked out once per process: themes repeat a few colours.
@@ -379,44 +459,68 @@ struct JointFixPath {
         var written: RGBA
         var alpha: Bool
     }
-    /// About 8 KB a path.
+    /// About 10 KB a path.
     private static let memo = AnswerMemo<Question, JointFixPath>(limit: 1_024)
 
     /// On the 8-bit grid; a moved lightness keeps the alpha as written.
     static func snapped(_ c: RGBA, alpha: Bool) -> RGBA { alpha ? c.quantizedWithAlpha : c.quantized }
 
-    static func color(_ written: RGBA, _ start: OKLCH, alpha: Bool, at t: Double) -> RGBA {
+    /// `ContrastSuggestion.colour(start, lightness: t)` (the same numbers, the hue's
+    /// trigonometry given), alpha as written; or, with `alpha`, `written` at alpha `t`.
+    static func color(_ written: RGBA, _ start: OKLCH, _ cosHue: Double, _ sinHue: Double,
+                      alpha: Bool, at t: Double) -> RGBA {
         if alpha { var c = written; c.alpha = t; return c }
-        var c = ContrastSuggestion.colour(start, lightness: t)
+        var c = OKLCH(lightness: t, chroma: start.chroma, hue: start.hue)
+            .mappedToSRGB(cosHue: cosHue, sinHue: sinHue).rgba(cosHue: cosHue, sinHue: sinHue)
         c.alpha = written.alpha
         return c
     }
 
-    /// The passing ends of the intervals where `passes` holds along the path.
-    func ends(_ passes: (RGBA) -> Bool) -> [RGBA] {
-        let verdicts = grid.map(passes)
+    /// The colour at lightness `t` on this path.
+    func color(at t: Double) -> RGBA { Self.color(written, start, cosHue, sinHue, alpha: false, at: t) }
+
+    /// The passing ends of the intervals where `probe` passes along the path. Themes of a
+    /// design system share most of their colours (a brand's light themes, the same text
+    /// over the same background): each question is answered once per process.
+    func ends(_ probe: JointFixProbe) -> [RGBA] {
+        Self.known.answer(EndsQuestion(path: written, alpha: alpha, probe: probe.question)) { scan(probe) }
+    }
+
+    private struct EndsQuestion: Hashable {
+        var path: RGBA
+        var alpha: Bool
+        var probe: JointFixProbe.Question
+    }
+    /// A few hundred bytes an answer.
+    private static let known = AnswerMemo<EndsQuestion, [RGBA]>(limit: 20_000)
+
+    func scan(_ probe: JointFixProbe) -> [RGBA] {
         var result: [RGBA] = []
-        for i in 1..<grid.count where verdicts[i] != verdicts[i - 1] {
-            let (pass, fail) = verdicts[i] ? (i, i - 1) : (i - 1, i)
+        var previous = false
+        for i in grid.indices {
+            let verdict = probe.passes(grid[i], luminance: luminances[i])
+            defer { previous = verdict }
+            guard i > 0, verdict != previous else { continue }
+            let (pass, fail) = verdict ? (i, i - 1) : (i - 1, i)
             if alpha { result.append(grid[pass]); continue }
-            if let end = refine(passing: steps[pass], failing: steps[fail], passes) { result.append(end) }
+            if let end = refine(passing: steps[pass], failing: steps[fail], probe) { result.append(end) }
         }
         return result
     }
 
     /// Bisects to the boundary, then steps to the passing side until the 8-bit colour passes.
-    func refine(passing: Double, failing: Double, _ passes: (RGBA) -> Bool) -> RGBA? {
+    func refine(passing: Double, failing: Double, _ probe: JointFixProbe) -> RGBA? {
         var good = passing, bad = failing
         for _ in 0..<24 {
             let mid = (good + bad) / 2
-            if passes(Self.color(written, start, alpha: false, at: mid)) { good = mid } else { bad = mid }
+            if probe.passes(color(at: mid)) { good = mid } else { bad = mid }
         }
         let direction: Double = passing > failing ? 1 : -1
-        var probe = good
+        var probeAt = good
         for _ in 0..<60 {
-            let snapped = Self.color(written, start, alpha: false, at: probe).quantized
-            if passes(snapped) { return snapped }
-            probe = min(max(probe + direction * 0.0005, 0), 1)
+            let snapped = color(at: probeAt).quantized
+            if probe.passes(snapped) { return snapped }
+            probeAt = min(max(probeAt + direction * 0.0005, 0), 1)
         }
         return nil
     }

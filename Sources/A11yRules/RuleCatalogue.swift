@@ -570,14 +570,26 @@ extension ComponentCall {
 }
 
 /// A catalogue's compiled source rules, made once under a lock (copies of the catalogue
-/// share it until one of them loads more rules).
+/// share it until one of them loads more rules). Every catalogue makes one at start-up: no
+/// generic type of its own (each is looked up by name the first time, at a cost).
 final class CompiledSourceRules: @unchecked Sendable {
-    private let once = OnceValue<Result<SourceRuleSet, CatalogueError>>()
+    private let lock = NSLock()
+    private var rules: SourceRuleSet?
+    private var failure: CatalogueError?
 
     func get(_ make: () throws(CatalogueError) -> SourceRuleSet) throws(CatalogueError) -> SourceRuleSet {
-        try once.get {
-            do throws(CatalogueError) { return .success(try make()) } catch { return .failure(error) }
-        }.get()
+        lock.lock()
+        defer { lock.unlock() }
+        if let rules { return rules }
+        if let failure { throw failure }
+        do throws(CatalogueError) {
+            let made = try make()
+            rules = made
+            return made
+        } catch {
+            failure = error
+            throw error
+        }
     }
 }
 

@@ -124,15 +124,17 @@ struct LintOptions {
     init() {}
 
     /// `a11ylint PATH… [FLAG…]` (the default command as a pre-commit hook or an editor runs
-    /// it) read without ArgumentParser, whose reflection over every command's options was a
-    /// tenth of a one-spec run. Nil for anything else: no argument, a subcommand's name or
-    /// `help` anywhere, an option or a flag this does not know, a flag given twice, `-`,
-    /// `--` or an empty argument; the parser reads those as before.
+    /// it, also with `--reporter NAME` and `--output FILE`) read without ArgumentParser, whose
+    /// reflection over every command's options was a tenth of a one-spec run. Nil for anything
+    /// else: no argument, a subcommand's name or `help` anywhere, an option or a flag this does
+    /// not know, a reporter it does not name, a value that starts with `-`, an option or flag
+    /// given twice, `-`, `--` or an empty argument; the parser reads those as before.
     static func quick(_ arguments: [String], subcommands: [String]) -> LintOptions? {
         guard !arguments.isEmpty else { return nil }
         var options = LintOptions()
         var flags: Set<String> = []
-        for argument in arguments {
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
             switch argument {
             case "--strict": options.strict = true
             case "--staged": options.staged = true
@@ -142,6 +144,17 @@ struct LintOptions {
             case "--follow-links": options.followLinks = true
             case "--allow-empty": options.allowEmpty = true
             case "--quiet": options.quiet = true
+            case "--reporter", "--output", "-o":
+                guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-"), value != "help",
+                      !subcommands.contains(value) else { return nil }
+                if argument == "--reporter" {
+                    guard let reporter = try? reporterNamed(value) else { return nil }
+                    options.reporter = reporter
+                } else {
+                    options.output = value
+                }
+                guard flags.insert(argument == "-o" ? "--output" : argument).inserted else { return nil }
+                continue
             default:
                 guard !argument.isEmpty, !argument.hasPrefix("-"), argument != "help",
                       !subcommands.contains(argument) else { return nil }

@@ -47,6 +47,23 @@ import Testing
         return ColorFixProblem(colors: colors, backdrop: g.color(translucent: false), checks: checks)
     }
 
+    /// A path's grid, its luminances and its colours (the hue's trigonometry worked out once)
+    /// are the numbers `ContrastSuggestion.colour` and `relativeLuminance` give.
+    @Test func pathsGiveTheSuggestionsColours() {
+        var g = Generator(state: 7)
+        for _ in 0..<60 {
+            let written = g.color(translucent: true)
+            for alpha in [false, true] where !alpha || !written.isOpaque {
+                let path = JointFixPath(written, alpha: alpha)
+                #expect(path.grid == path.steps.map { JointFixPath.snapped(path.referenceColor(at: $0), alpha: alpha) })
+                #expect(path.luminances.map(\.bitPattern) == path.grid.map(\.relativeLuminance.bitPattern))
+                if !alpha {
+                    for t in [0.0, 0.0123, 0.25, 0.5001, 0.77, 1] { #expect(path.color(at: t) == path.referenceColor(at: t)) }
+                }
+            }
+        }
+    }
+
     @Test func sameAnswersAsTheReferenceSearch() {
         var solved = 0, changed = 0
         for seed in UInt64(1)...300 {

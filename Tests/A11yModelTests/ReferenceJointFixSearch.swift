@@ -3,7 +3,9 @@ import Foundation
 
 // The solver's search as it was before it worked on role indices (main 76c95b3), kept
 // word for word as the reference the faster search must agree with exactly. Its paths
-// (`JointFixPath`) did not change and are shared.
+// (`JointFixPath`'s grids) are shared; the scan along them and the bisection are kept
+// below as they were (main 1d41351), before the search memoised them and took luminances
+// from the grid.
 
 /// One search of `JointColorFix`.
 struct ReferenceJointFixSearch {
@@ -131,10 +133,49 @@ struct ReferenceJointFixSearch {
                         colors[role] = color
                         return problem.passes(pair, in: colors)
                     }
-                    for color in path.ends(passes) where seen.insert(color).inserted { found.append(color) }
+                    for color in path.referenceEnds(passes) where seen.insert(color).inserted { found.append(color) }
                 }
             }
         }
         return found
+    }
+}
+
+extension JointFixPath {
+    /// `ContrastSuggestion.colour`, alpha as written: how the path made its colours.
+    func referenceColor(at t: Double) -> RGBA {
+        if alpha { var c = written; c.alpha = t; return c }
+        var c = ContrastSuggestion.colour(start, lightness: t)
+        c.alpha = written.alpha
+        return c
+    }
+
+    /// The passing ends of the intervals where `passes` holds along the path.
+    func referenceEnds(_ passes: (RGBA) -> Bool) -> [RGBA] {
+        let verdicts = grid.map(passes)
+        var result: [RGBA] = []
+        for i in 1..<grid.count where verdicts[i] != verdicts[i - 1] {
+            let (pass, fail) = verdicts[i] ? (i, i - 1) : (i - 1, i)
+            if alpha { result.append(grid[pass]); continue }
+            if let end = referenceRefine(passing: steps[pass], failing: steps[fail], passes) { result.append(end) }
+        }
+        return result
+    }
+
+    /// Bisects to the boundary, then steps to the passing side until the 8-bit colour passes.
+    func referenceRefine(passing: Double, failing: Double, _ passes: (RGBA) -> Bool) -> RGBA? {
+        var good = passing, bad = failing
+        for _ in 0..<24 {
+            let mid = (good + bad) / 2
+            if passes(referenceColor(at: mid)) { good = mid } else { bad = mid }
+        }
+        let direction: Double = passing > failing ? 1 : -1
+        var probe = good
+        for _ in 0..<60 {
+            let snapped = referenceColor(at: probe).quantized
+            if passes(snapped) { return snapped }
+            probe = min(max(probe + direction * 0.0005, 0), 1)
+        }
+        return nil
     }
 }

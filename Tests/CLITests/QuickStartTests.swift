@@ -17,9 +17,17 @@ import Testing
         [spec, "--dry-run"],
         ["Samples/specs/components/missing.json"],
         ["Samples/specs/components/CheckboxView.json", spec, "--quiet"],
-        // Left to the parser: a flag given twice, an option with a value.
-        [spec, "--quiet", "--quiet"],
         [spec, "--reporter", "json"],
+        [spec, "--reporter", "SARIF", "--quiet"],
+        ["--reporter", "github", spec, "--strict"],
+        // Left to the parser: a flag or an option given twice, a reporter it does not know,
+        // an option without its value.
+        [spec, "--quiet", "--quiet"],
+        [spec, "--reporter", "json", "--reporter", "text"],
+        [spec, "--reporter", "jsn"],
+        [spec, "--reporter"],
+        [spec, "--output"],
+        [spec, "-o", "--quiet"],
     ])
     func theDefaultCommandReadsLikeLint(arguments: [String]) {
         let quick = CLI.run(arguments)
@@ -27,5 +35,21 @@ import Testing
         #expect(quick.status == parsed.status)
         #expect(quick.stdout == parsed.stdout)
         #expect(quick.stderr == parsed.stderr)
+    }
+
+    /// `--output FILE` (or `-o`): the same file, byte for byte.
+    @Test(arguments: [["--output"], ["-o"]])
+    func outputFileReadsLikeLint(option: [String]) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("quick-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let quickFile = dir.appendingPathComponent("quick.json").path, parsedFile = dir.appendingPathComponent("parsed.json").path
+        let quick = CLI.run([Self.spec, "--reporter", "json"] + option + [quickFile])
+        let parsed = CLI.run(["lint", Self.spec, "--reporter", "json"] + option + [parsedFile])
+        #expect(quick.status == parsed.status)
+        #expect(quick.stdout == parsed.stdout)
+        #expect(quick.stderr == parsed.stderr)
+        #expect(FileManager.default.contents(atPath: quickFile) == FileManager.default.contents(atPath: parsedFile))
+        #expect(FileManager.default.contents(atPath: quickFile)?.isEmpty == false)
     }
 }

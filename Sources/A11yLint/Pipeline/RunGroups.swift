@@ -10,8 +10,11 @@ import A11yRules
 enum RunGroups {
     static func make(_ inputs: [LintInput], settings: inout RunSettings) throws(LintSessionError) -> [LintStream.Group] {
         let configuration = settings.configuration
-        var groups: [[String]: [LintInput]] = [:]
+        // Each chain and its inputs, in the order the chains first occur. Runs have a few
+        // chains and the files of one folder come together: a chain is looked for only where
+        // it changes, by a scan (no table of arrays of paths to hash).
         var order: [[String]] = []
+        var members: [[LintInput]] = []
         let workingDirectory = settings.request.workingDirectory
         var discovery = ConfigurationDiscovery()
         // The chain the run's configuration was read from; nil when discovery is off.
@@ -22,36 +25,43 @@ enum RunGroups {
             // The chain depends on the file's folder only: worked out (a path standardized,
             // folders probed) once per folder as written, not for each of thousands of files
             // (this runs before any file is linted, on one core).
-            var byFolder: [Substring: [String]] = [:]
-            var previousKey: [String]?
-            var pending: [LintInput] = []
+            var byFolder: [String: [String]] = [:]
+            var previous: (folder: Substring, chain: [String])?
+            var current = -1
             for input in inputs {
                 let key: [String]
                 if !input.checksScope {
                     key = runChain
-                } else if let known = byFolder[Self.folder(of: input.path)] {
-                    key = known
                 } else {
-                    key = discovery.files(above: PathScope.absolute(input.path, from: base))
-                    byFolder[Self.folder(of: input.path)] = key
+                    let folder = Self.folder(of: input.path)
+                    if let previous, previous.folder == folder {
+                        key = previous.chain
+                    } else if let known = byFolder[String(folder)] {
+                        key = known
+                    } else {
+                        key = discovery.files(above: PathScope.absolute(input.path, from: base))
+                        byFolder[String(folder)] = key
+                    }
+                    previous = (folder, key)
                 }
-                // Files of one folder come together: the previous file's group, unless the chain differs.
-                if key != previousKey {
-                    if groups[key] == nil { order.append(key) }
-                    if let previousKey { groups[previousKey, default: []] += pending }
-                    pending = []
-                    previousKey = key
+                if current < 0 || order[current] != key {
+                    if let known = order.firstIndex(of: key) {
+                        current = known
+                    } else {
+                        current = order.count
+                        order.append(key)
+                        members.append([])
+                    }
                 }
-                pending.append(input)
+                members[current].append(input)
             }
-            if let previousKey { groups[previousKey, default: []] += pending }
         } else if !inputs.isEmpty {
             // A configuration given whole, or --config files, stand alone.
-            (groups, order) = ([[]: inputs], [[]])
+            (order, members) = ([[]], [inputs])
         }
-        if order.isEmpty { order = [runChain ?? []] }
+        if order.isEmpty { (order, members) = ([runChain ?? []], [[]]) }
         var result: [LintStream.Group] = []
-        for key in order {
+        for (key, inputs) in zip(order, members) {
             var groupConfiguration = configuration
             if let runChain, key != runChain {
                 let paths = key.map { PathScope.display($0, workingDirectory: workingDirectory) }
@@ -66,7 +76,7 @@ enum RunGroups {
             }
             do {
                 result.append(LintStream.Group(linter: try Linter(catalogue: settings.catalogue, configuration: groupConfiguration),
-                                               inputs: groups[key] ?? []))
+                                               inputs: inputs))
             } catch {
                 throw LintSessionError(message: error.description, messages: settings.messages)
             }
