@@ -99,6 +99,15 @@ extension SwiftStructure {
         var recent: [Chain] = []
         forEachControlName(in: range) { name in
             let i = name.lowerBound
+            // Every site below is named `onTapGesture`, `gesture`, `simultaneousGesture`,
+            // `highPriorityGesture`, `accessibilityAction` or `Button`: the other names
+            // (`padding`, `font`) are passed over at their first byte.
+            switch text[i] {
+            case UInt8(ascii: "o"), UInt8(ascii: "g"), UInt8(ascii: "s"), UInt8(ascii: "h"), UInt8(ascii: "a"), UInt8(ascii: "B"):
+                break
+            default:
+                return
+            }
             let isModifier = i > 0 && text[i - 1] == UInt8(ascii: ".")
             let site: Int
             if isModifier, buttonsOnly ? equals(name, "accessibilityAction") : isActionModifier(name) {

@@ -519,6 +519,8 @@ public struct SwiftStructure {
         let known = cache.outward[inner.number]
         if known >= 0 { return cache.outwardLists[Int(known)] }
         var result: [Container] = []
+        // Views nest a few levels deep: one allocation, not one per doubling.
+        result.reserveCapacity(16)
         var current = inner
         while result.count < Self.maxContainerLevels, let next = step(from: current, cache: cache) {
             result.append(next)
@@ -851,23 +853,23 @@ enum SwiftKeywords {
     }
 
     /// Words after which `(` or `{` does not call anything: `if (a)`, `else {`, `in {`.
-    private static let expression: [Packed] = [
+    private static let expression = List([
         "if", "else", "guard", "while", "for", "in", "switch", "case", "return", "where", "do",
         "repeat", "defer", "try", "await", "throw", "is", "as", "some", "any", "catch", "default",
         "let", "var", "func", "init", "get", "set", "willSet", "didSet", "subscript",
-    ].map(Packed.init)
+    ])
     /// First words of a line that make its `{` a statement or declaration body.
-    private static let statements: [Packed] = [
+    private static let statements = List([
         "if", "else", "guard", "while", "for", "switch", "case", "default", "do", "repeat",
         "defer", "catch", "func", "var", "let", "init", "deinit", "subscript", "struct", "class",
         "enum", "extension", "protocol", "actor", "get", "set", "willSet", "didSet",
-    ].map(Packed.init)
-    private static let bindings: [Packed] = ["let", "var"].map(Packed.init)
-    private static let modifiers: [Packed] = [
+    ])
+    private static let bindings = List(["let", "var"])
+    private static let modifiers = List([
         "private", "fileprivate", "internal", "public", "open", "static", "override", "final",
         "mutating", "nonmutating", "nonisolated", "lazy", "weak", "unowned", "indirect",
         "convenience", "required", "dynamic", "package", "consuming", "borrowing",
-    ].map(Packed.init)
+    ])
 
     static func isExpressionKeyword(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
         contains(expression, text, word)
@@ -885,9 +887,40 @@ enum SwiftKeywords {
         contains(modifiers, text, word)
     }
 
-    private static func contains(_ words: [Packed], _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
+    /// Keywords, with the lengths and first letters they have: most identifiers (`padding`,
+    /// `Image`, `title`) are told apart by these alone, without being packed and compared.
+    struct List {
+        let words: [Packed]
+        /// Bit n: some word has n bytes; bit k of `firstLetters`: some word starts with the
+        /// letter "a" + k (every keyword starts with a lowercase ASCII letter).
+        let lengths: UInt32
+        let firstLetters: UInt32
+
+        init(_ list: [String]) {
+            words = list.map(Packed.init)
+            var lengths: UInt32 = 0
+            var firstLetters: UInt32 = 0
+            for word in list {
+                let first = word.utf8.first!
+                precondition(first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z"), "keywords start with a lowercase letter")
+                lengths |= 1 << UInt32(word.utf8.count)
+                firstLetters |= 1 << UInt32(first - UInt8(ascii: "a"))
+            }
+            self.lengths = lengths
+            self.firstLetters = firstLetters
+        }
+
+        @inline(__always)
+        func mayHold(first: UInt8, length: Int) -> Bool {
+            guard length < 32, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return false }
+            return lengths & (1 << UInt32(length)) != 0 && firstLetters & (1 << UInt32(first - UInt8(ascii: "a"))) != 0
+        }
+    }
+
+    private static func contains(_ list: List, _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
         let length = word.count
-        guard length > 0, length <= 16 else { return false }
+        guard length > 0, length <= 16, list.mayHold(first: text[word.lowerBound], length: length) else { return false }
+        let words = list.words
         var low: UInt64 = 0
         var high: UInt64 = 0
         for k in 0..<length {
