@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 import A11yModel
 import A11yPattern
@@ -149,7 +150,7 @@ final class SourceCondition: Sendable {
 
     static func compile(_ source: String, at node: Yams.Node, file: String) throws(CatalogueError) -> Pattern {
         do {
-            return try Pattern(source)
+            return try CompiledConditionPatterns.shared.pattern(source)
         } catch {
             throw CatalogueError.at(node, file: file, "invalid pattern at offset \(error.offset): \(error.message)")
         }
@@ -167,6 +168,25 @@ extension SourceCondition {
         case .not: !children[0].holds(onLiteral: text)
         default: false
         }
+    }
+}
+
+/// The condition patterns compiled so far in the process, by source: the rules repeat many
+/// of them (`^#Preview\b` and `\bPreviewProvider\b` in five rules, `^\.accessibilityHidden…`
+/// in three), and each is compiled (and JIT-compiled) once. A pattern is immutable and
+/// matched with the caller's own scratch, so every rule and thread can share it.
+final class CompiledConditionPatterns: @unchecked Sendable {
+    static let shared = CompiledConditionPatterns()
+    private let lock = NSLock()
+    private var patterns: [String: Pattern] = [:]
+
+    func pattern(_ source: String) throws(PatternError) -> Pattern {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = patterns[source] { return known }
+        let compiled = try Pattern(source)
+        patterns[source] = compiled
+        return compiled
     }
 }
 
