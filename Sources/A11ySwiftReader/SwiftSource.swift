@@ -347,22 +347,7 @@ struct SwiftSourceTables {
     /// The offset of the innermost code bracket that opens before `offset` and
     /// closes at or after it (see `SwiftSource.enclosingBracket(of:)`).
     func enclosingBracket(of offset: Int) -> Int? {
-        // The last opener before `offset`, then out through its parents to one that is
-        // still open at `offset`.
-        var low = 0, high = openers.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(openers[mid]) < offset { low = mid + 1 } else { high = mid }
-        }
-        var index = low - 1
-        while index >= 0 {
-            let open = Int(openers[index])
-            let close = partners[open]
-            // An opener never closed (broken code) encloses nothing.
-            if close >= 0, Int(close) >= offset { return open }
-            index = Int(openerParents[index])
-        }
-        return nil
+        enclosingOpenerNumber(of: offset).map { Int(openers[$0]) }
     }
 
     /// The 1-based line holding byte `offset`.

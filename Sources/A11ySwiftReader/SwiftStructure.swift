@@ -76,6 +76,10 @@ public struct ContainerLevels {
 public final class ContainerCache {
     public init() {}
 
+    // Its tables are read and written at every step of a walk, by one thread and never
+    // from inside another access of the same table: no run-time exclusivity check is kept
+    // on them (the checks cost what the reads do).
+
     /// Per container number (see `Container.number`), in arrays of trivial values allocated
     /// for the file's openers when first needed (an array of optional containers was filled
     /// element by element, 2 % of a corpus run): the index in `stored` of each bracket's
@@ -85,21 +89,53 @@ public final class ContainerCache {
     /// most `SwiftStructure.maxContainerLevels`; -1: not kept), kept while the lists hold fewer
     /// than `outwardBudget` containers in all: 10,000 nested views with a view at each level
     /// would otherwise keep a list per level, 50 million containers.
-    var stored: [Container] = []
-    var byNumber: [Int32] = []
-    var steps: [Int32] = []
-    var outward: [Int32] = []
-    var outwardLists: [[Container]] = []
-    var outwardCount = 0
+    @exclusivity(unchecked) var stored: [Container] = []
+    @exclusivity(unchecked) var byNumber: [Int32] = []
+    @exclusivity(unchecked) var steps: [Int32] = []
+    @exclusivity(unchecked) var outward: [Int32] = []
+    @exclusivity(unchecked) var outwardLists: [[Container]] = []
+    @exclusivity(unchecked) var outwardCount = 0
     static let outwardBudget = 1 << 16
 
     func prepare(openers: Int) {
         guard byNumber.count != openers else { return }
-        byNumber = Array(repeating: -1, count: openers)
-        steps = Array(repeating: -2, count: openers)
-        outward = Array(repeating: -1, count: openers)
-        viewBlocks = Array(repeating: 0, count: openers)
+        Self.refill(&byNumber, with: -1, count: openers)
+        Self.refill(&steps, with: -2, count: openers)
+        Self.refill(&outward, with: -1, count: openers)
+        Self.refill(&viewBlocks, with: 0, count: openers)
     }
+
+    private static func refill<Value>(_ array: inout [Value], with value: Value, count: Int) {
+        array.removeAll(keepingCapacity: true)
+        array.append(contentsOf: repeatElement(value, count: count))
+    }
+
+    /// Forgets the file read last, keeping the tables' memory for the next file of the same
+    /// thread (see `SourceRuleSet`'s pool): false when the tables grew too large to keep (a
+    /// file of 20,000 nested views), and the cache should be dropped instead.
+    public func reset() -> Bool {
+        let footprint = stored.capacity + byNumber.capacity + chainList.capacity + outwardCount + chains.capacity
+        guard footprint <= Self.keptFootprint else { return false }
+        stored.removeAll(keepingCapacity: true)
+        byNumber.removeAll(keepingCapacity: true)
+        steps.removeAll(keepingCapacity: true)
+        outward.removeAll(keepingCapacity: true)
+        outwardLists.removeAll(keepingCapacity: true)
+        outwardCount = 0
+        lastChain = nil
+        chains.removeAll(keepingCapacity: true)
+        chainList.removeAll(keepingCapacity: true)
+        keyLine = 0
+        keyText = ""
+        viewBlocks.removeAll(keepingCapacity: true)
+        toggles.removeAll(keepingCapacity: true)
+        visibleActions.removeAll(keepingCapacity: true)
+        platformBranches = nil
+        return true
+    }
+
+    /// The most table entries a cache keeps between files.
+    static let keptFootprint = 1 << 16
 
     /// Keeps `container` and returns its index in `stored`.
     func store(_ container: Container) -> Int32 {
@@ -111,15 +147,15 @@ public final class ContainerCache {
     /// links: the rules of a run match the same chains (`.onTapGesture` is an anchor of three
     /// of them, `Image(…)` of two), and a chain of 4,000 `.onTapGesture` modifiers, each a
     /// match, was walked back and read again from every one of them.
-    var lastChain: Chain?
+    @exclusivity(unchecked) var lastChain: Chain?
     /// The chains read, and the index in `chainList` of each by the start of each of its links
     /// (a table of trivial values: no chain is copied, retained or moved per link).
-    var chains: [Int: Int32] = [:]
-    var chainList: [Chain] = []
+    @exclusivity(unchecked) var chains: [Int: Int32] = [:]
+    @exclusivity(unchecked) var chainList: [Chain] = []
     /// The last line whose text a finding took (`SwiftSource.lineKeyText`): findings on one
     /// line share one copy (50,000 rule ids in one suppression comment are 50,000 findings).
-    private var keyLine = 0
-    private var keyText = ""
+    @exclusivity(unchecked) private var keyLine = 0
+    @exclusivity(unchecked) private var keyText = ""
 
     public func lineKeyText(_ line: Int, in source: SwiftSource) -> String {
         if line != keyLine {
@@ -130,15 +166,15 @@ public final class ContainerCache {
     }
     /// Whether the block opened at a `{` builds views (see `isViewBuilding(block:cache:)`),
     /// by container number: 0 not known yet, 1 no, 2 yes.
-    var viewBlocks: [UInt8] = []
+    @exclusivity(unchecked) var viewBlocks: [UInt8] = []
     /// What each chain's tap action toggles, keyed by the chain's start (see
     /// `toggledState(of:cache:)`): every `.onTapGesture` of a chain is an anchor of its own.
-    var toggles: [Int: ToggledState?] = [:]
+    @exclusivity(unchecked) var toggles: [Int: ToggledState?] = [:]
     /// The actions of the visible controls inside a bracket, keyed by the bracket (see
     /// `repeatsVisibleAction(_:levels:cache:)`).
-    var visibleActions: [Int: SwiftStructure.VisibleActions] = [:]
+    @exclusivity(unchecked) var visibleActions: [Int: SwiftStructure.VisibleActions] = [:]
     /// The platforms after each `#if` line of the file (see `platforms(at:cache:)`).
-    var platformBranches: [(start: Int, platforms: Set<String>?)]?
+    @exclusivity(unchecked) var platformBranches: [(start: Int, platforms: Set<String>?)]?
 }
 
 extension SwiftSource {
@@ -483,6 +519,8 @@ public struct SwiftStructure {
         let known = cache.outward[inner.number]
         if known >= 0 { return cache.outwardLists[Int(known)] }
         var result: [Container] = []
+        // Views nest a few levels deep: one allocation, not one per doubling.
+        result.reserveCapacity(16)
         var current = inner
         while result.count < Self.maxContainerLevels, let next = step(from: current, cache: cache) {
             result.append(next)
@@ -761,20 +799,35 @@ public struct SwiftStructure {
 }
 
 extension SwiftSourceTables {
-    /// The number in `openers` of the code opener at `offset`; nil when there is none there.
-    func openerNumber(at offset: Int) -> Int? {
+    /// How many code openers start before `offset` (the number of the first one at or after it).
+    private func openerCount(before offset: Int) -> Int {
         var low = 0, high = openers.count
         while low < high {
             let mid = (low + high) / 2
             if Int(openers[mid]) < offset { low = mid + 1 } else { high = mid }
         }
+        return low
+    }
+
+    /// The number in `openers` of the code opener at `offset`; nil when there is none there.
+    func openerNumber(at offset: Int) -> Int? {
+        let low = openerCount(before: offset)
         return low < openers.count && Int(openers[low]) == offset ? low : nil
     }
 
-    /// `enclosingBracket(of:)` as the bracket's number in `openers` (its offset is
-    /// `openers[number]`).
+    /// The number in `openers` of the innermost code bracket that opens before `offset` and
+    /// closes at or after it (`enclosingBracket(of:)` is `openers[number]`); nil at the top level.
     func enclosingOpenerNumber(of offset: Int) -> Int? {
-        enclosingBracket(of: offset).flatMap(openerNumber(at:))
+        // The last opener before `offset`, then out through its parents to one that is
+        // still open at `offset`.
+        var index = openerCount(before: offset) - 1
+        while index >= 0 {
+            let close = partners[Int(openers[index])]
+            // An opener never closed (broken code) encloses nothing.
+            if close >= 0, Int(close) >= offset { return index }
+            index = Int(openerParents[index])
+        }
+        return nil
     }
 }
 
@@ -800,23 +853,23 @@ enum SwiftKeywords {
     }
 
     /// Words after which `(` or `{` does not call anything: `if (a)`, `else {`, `in {`.
-    private static let expression: [Packed] = [
+    private static let expression = List([
         "if", "else", "guard", "while", "for", "in", "switch", "case", "return", "where", "do",
         "repeat", "defer", "try", "await", "throw", "is", "as", "some", "any", "catch", "default",
         "let", "var", "func", "init", "get", "set", "willSet", "didSet", "subscript",
-    ].map(Packed.init)
+    ])
     /// First words of a line that make its `{` a statement or declaration body.
-    private static let statements: [Packed] = [
+    private static let statements = List([
         "if", "else", "guard", "while", "for", "switch", "case", "default", "do", "repeat",
         "defer", "catch", "func", "var", "let", "init", "deinit", "subscript", "struct", "class",
         "enum", "extension", "protocol", "actor", "get", "set", "willSet", "didSet",
-    ].map(Packed.init)
-    private static let bindings: [Packed] = ["let", "var"].map(Packed.init)
-    private static let modifiers: [Packed] = [
+    ])
+    private static let bindings = List(["let", "var"])
+    private static let modifiers = List([
         "private", "fileprivate", "internal", "public", "open", "static", "override", "final",
         "mutating", "nonmutating", "nonisolated", "lazy", "weak", "unowned", "indirect",
         "convenience", "required", "dynamic", "package", "consuming", "borrowing",
-    ].map(Packed.init)
+    ])
 
     static func isExpressionKeyword(_ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
         contains(expression, text, word)
@@ -834,9 +887,40 @@ enum SwiftKeywords {
         contains(modifiers, text, word)
     }
 
-    private static func contains(_ words: [Packed], _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
+    /// Keywords, with the lengths and first letters they have: most identifiers (`padding`,
+    /// `Image`, `title`) are told apart by these alone, without being packed and compared.
+    struct List {
+        let words: [Packed]
+        /// Bit n: some word has n bytes; bit k of `firstLetters`: some word starts with the
+        /// letter "a" + k (every keyword starts with a lowercase ASCII letter).
+        let lengths: UInt32
+        let firstLetters: UInt32
+
+        init(_ list: [String]) {
+            words = list.map(Packed.init)
+            var lengths: UInt32 = 0
+            var firstLetters: UInt32 = 0
+            for word in list {
+                let first = word.utf8.first!
+                precondition(first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z"), "keywords start with a lowercase letter")
+                lengths |= 1 << UInt32(word.utf8.count)
+                firstLetters |= 1 << UInt32(first - UInt8(ascii: "a"))
+            }
+            self.lengths = lengths
+            self.firstLetters = firstLetters
+        }
+
+        @inline(__always)
+        func mayHold(first: UInt8, length: Int) -> Bool {
+            guard length < 32, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return false }
+            return lengths & (1 << UInt32(length)) != 0 && firstLetters & (1 << UInt32(first - UInt8(ascii: "a"))) != 0
+        }
+    }
+
+    private static func contains(_ list: List, _ text: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
         let length = word.count
-        guard length > 0, length <= 16 else { return false }
+        guard length > 0, length <= 16, list.mayHold(first: text[word.lowerBound], length: length) else { return false }
+        let words = list.words
         var low: UInt64 = 0
         var high: UInt64 = 0
         for k in 0..<length {

@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 import A11yModel
 import A11yPattern
@@ -149,7 +150,7 @@ final class SourceCondition: Sendable {
 
     static func compile(_ source: String, at node: Yams.Node, file: String) throws(CatalogueError) -> Pattern {
         do {
-            return try Pattern(source)
+            return try CompiledConditionPatterns.shared.pattern(source)
         } catch {
             throw CatalogueError.at(node, file: file, "invalid pattern at offset \(error.offset): \(error.message)")
         }
@@ -167,6 +168,25 @@ extension SourceCondition {
         case .not: !children[0].holds(onLiteral: text)
         default: false
         }
+    }
+}
+
+/// The condition patterns compiled so far in the process, by source: the rules repeat many
+/// of them (`^#Preview\b` and `\bPreviewProvider\b` in five rules, `^\.accessibilityHidden…`
+/// in three), and each is compiled (and JIT-compiled) once. A pattern is immutable and
+/// matched with the caller's own scratch, so every rule and thread can share it.
+final class CompiledConditionPatterns: @unchecked Sendable {
+    static let shared = CompiledConditionPatterns()
+    private let lock = NSLock()
+    private var patterns: [String: Pattern] = [:]
+
+    func pattern(_ source: String) throws(PatternError) -> Pattern {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = patterns[source] { return known }
+        let compiled = try Pattern(source)
+        patterns[source] = compiled
+        return compiled
     }
 }
 
@@ -194,6 +214,9 @@ struct ConditionProgram: Sendable {
     private(set) var nodes: [Node] = []
     private(set) var operands: [Int32] = []
     private(set) var patterns: [Pattern] = []
+    /// `patterns` without ownership (kept alive by `patterns`): the tests of links and ranges,
+    /// the most frequent calls of a run, then retain and release no pattern.
+    private(set) var unretainedPatterns: [Unmanaged<Pattern>] = []
     private(set) var enclosingCount = 0
 
     /// Adds `condition` and everything under it; returns the index of its node.
@@ -206,6 +229,7 @@ struct ConditionProgram: Sendable {
         if let compiled = condition.pattern {
             pattern = Int32(patterns.count)
             patterns.append(compiled)
+            unretainedPatterns.append(Unmanaged.passUnretained(compiled))
         }
         var memo: Int32 = -1
         if condition.kind == .enclosing {
@@ -229,6 +253,7 @@ struct ConditionEvaluator {
     private let nodes: [ConditionProgram.Node]
     private let operands: [Int32]
     private let patterns: [Pattern]
+    private let unretainedPatterns: [Unmanaged<Pattern>]
     private let enclosingCount: Int
     /// What each `enclosing` operand gave on each container of the file, by container number
     /// × `memo`: 0 not known yet, 1 false, 2 true (allocated when first needed).
@@ -253,6 +278,7 @@ struct ConditionEvaluator {
         nodes = program.nodes
         operands = program.operands
         patterns = program.patterns
+        unretainedPatterns = program.unretainedPatterns
         enclosingCount = program.enclosingCount
     }
 
@@ -264,12 +290,12 @@ struct ConditionEvaluator {
         anchorToggle = nil
     }
 
-    /// Containers of the anchor chain, innermost first.
-    mutating func containers() -> ContainerLevels {
-        if let found { return found }
-        let levels = structure.containerLevels(of: anchor, cache: cache)
-        found = levels
-        return levels
+    /// Reads the containers of the anchor chain (innermost first) into `found` when first
+    /// needed, and returns how many there are. The levels are then read in place through
+    /// `found!` (a copy of them, taken at every test, retained and released both arrays).
+    private mutating func containerCount() -> Int {
+        if found == nil { found = structure.containerLevels(of: anchor, cache: cache) }
+        return found!.count
     }
 
     /// Whether the condition at `node` (an index of the program) holds; `level` -1 is the
@@ -280,18 +306,17 @@ struct ConditionEvaluator {
         case .head, .modifier, .link, .text:
             return try chainMatches(condition, level: level)
         case .slot, .opener, .inside:
-            let all = containers()
             let index = max(level, 0)
-            guard index < all.count else { return false }
+            guard index < containerCount() else { return false }
             let range = switch condition.kind {
-            case .slot: all.slot(at: index)
-            case .opener: structure.openerRange(of: all.open(at: index))
-            default: structure.contents(ofBracket: all.open(at: index))
+            case .slot: found!.slot(at: index)
+            case .opener: structure.openerRange(of: found!.open(at: index))
+            default: structure.contents(ofBracket: found!.open(at: index))
             }
             return try matches(condition.pattern, range)
         case .holder:
-            let all = containers()
-            guard level >= 0, level < all.count, let link = all.link(at: level, holding: all.open(at: level)) else { return false }
+            guard level >= 0, level < containerCount(), let link = found!.link(at: level, holding: found!.open(at: level))
+            else { return false }
             return try matches(condition.pattern, link)
         case .literal:
             switch source.firstMatchInLiteral(patterns[Int(condition.pattern)], startingIn: match, scratch: scratch) {
@@ -300,7 +325,7 @@ struct ConditionEvaluator {
             case .limit(let error): throw ConditionLimitHit(message: error.message)
             }
         case .parent:
-            guard level + 1 < containers().count else { return false }
+            guard level + 1 < containerCount() else { return false }
             return try holds(operands[Int(condition.first)], level: level + 1)
         case .drawn:
             if level < 0 { return structure.isDrawnAsView(anchor, cache: cache) }
@@ -317,10 +342,11 @@ struct ConditionEvaluator {
         case .repeatsAction, .repeatsButton:
             let buttonsOnly = condition.kind == .repeatsButton
             if level < 0 {
-                return structure.repeatsVisibleAction(anchor, levels: containers(), cache: cache, buttonsOnly: buttonsOnly)
+                _ = containerCount()
+                return structure.repeatsVisibleAction(anchor, levels: found!, cache: cache, buttonsOnly: buttonsOnly)
             }
             guard let chain = chain(at: level) else { return false }
-            return structure.repeatsVisibleAction(chain, levels: containers(), cache: cache, buttonsOnly: buttonsOnly)
+            return structure.repeatsVisibleAction(chain, levels: found!, cache: cache, buttonsOnly: buttonsOnly)
         case .enclosing:
             return try enclosing(condition, level: level)
         case .all:
@@ -341,8 +367,7 @@ struct ConditionEvaluator {
     /// `head`, `modifier`, `link` and `text` on the chain at `level`.
     private mutating func chainMatches(_ condition: ConditionProgram.Node, level: Int) throws(ConditionLimitHit) -> Bool {
         if level < 0 { return try matches(condition, in: anchor) }
-        let all = containers()
-        guard level < all.count, let chain = all.chain(at: level) else { return false }
+        guard level < containerCount(), let chain = found!.chain(at: level) else { return false }
         return try matches(condition, in: chain)
     }
 
@@ -366,16 +391,16 @@ struct ConditionEvaluator {
     /// and those outside it: sibling anchors share the answer, so it is computed once per
     /// file, kept by container number.
     private mutating func enclosing(_ condition: ConditionProgram.Node, level: Int) throws(ConditionLimitHit) -> Bool {
-        let levels = containers()
+        let count = containerCount()
         let inner = operands[Int(condition.first)]
         let memo = Int(condition.memo)
         if verdicts.isEmpty { verdicts = [UInt8](repeating: 0, count: max(1, structure.openerCount * enclosingCount)) }
         var index = level + 1
-        while index < levels.count {
-            let number = levels.number(at: index)
-            let slot = levels.slot(at: index)
+        while index < count {
+            let number = found!.number(at: index)
+            let slot = found!.slot(at: index)
             let verdict: Bool
-            if slot.isEmpty || structure[levels.open(at: index)] == UInt8(ascii: "{") {
+            if slot.isEmpty || structure[found!.open(at: index)] == UInt8(ascii: "{") {
                 let cell = number * enclosingCount + memo
                 let known = verdicts[cell]
                 if known != 0 {
@@ -412,14 +437,14 @@ struct ConditionEvaluator {
     }
 
     private mutating func chain(at level: Int) -> Chain? {
-        let all = containers()
-        return level < all.count ? all.chain(at: level) : nil
+        level < containerCount() ? found!.chain(at: level) : nil
     }
 
     private func matches(_ pattern: Int32, _ range: Range<Int>) throws(ConditionLimitHit) -> Bool {
-        let pattern = patterns[Int(pattern)]
-        if structure.cannotMatch(pattern, in: range) { return false }
-        switch structure.firstMatch(pattern, in: range, scratch: scratch) {
+        let outcome: Pattern.Outcome = unretainedPatterns[Int(pattern)]._withUnsafeGuaranteedRef { pattern in
+            structure.cannotMatch(pattern, in: range) ? .noMatch : structure.firstMatch(pattern, in: range, scratch: scratch)
+        }
+        switch outcome {
         case .match: return true
         case .noMatch: return false
         case .limit(let error): throw ConditionLimitHit(message: error.message)

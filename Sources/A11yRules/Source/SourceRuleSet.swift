@@ -1,3 +1,4 @@
+import Foundation
 import A11yModel
 import A11yPattern
 import A11ySwiftReader
@@ -51,6 +52,8 @@ public struct SourceRuleSet: Sendable {
     /// Every rule's conditions in evaluation form, and where each rule's start.
     let program: ConditionProgram
     let roots: [RuleRoots]
+    /// The per-file tables, reused from one file to the next.
+    private let pool = FileTablesPool()
 
     /// The program nodes of one rule's `when`, `unless` and `reasons` (-1: none).
     struct RuleRoots: Sendable {
@@ -136,11 +139,13 @@ public struct SourceRuleSet: Sendable {
     public func lint(_ source: SwiftSource, path: String) -> [Finding] {
         let applicable = rules.indices.filter { rules[$0].paths.accepts(path) }
         guard !applicable.isEmpty, !source.bytes.isEmpty else { return [] }
-        let scratch = MatchScratch(limits: limits)
+        let tables = pool.take(limits: limits)
+        defer { pool.give(back: tables) }
+        let scratch = tables.scratch
         var findings: [Finding] = []
         source.withStructure { structure in
             // One evaluator for the file: what it learns about a container serves every rule.
-            var evaluator = ConditionEvaluator(structure: structure, scratch: scratch, cache: ContainerCache(),
+            var evaluator = ConditionEvaluator(structure: structure, scratch: scratch, cache: tables.cache,
                                                source: source, program: program)
             for index in applicable {
                 let rule = rules[index]
@@ -293,6 +298,31 @@ public struct SourceRuleSet: Sendable {
                                   ["rule": rule.id, "reason": message],
                                   location: SourceLocation(file: path, line: position.line, column: position.column),
                                   baselineKey: cache.lineKeyText(position.line, in: source))
+    }
+}
+
+/// The tables `SourceRuleSet.lint` needs for one file (the container cache and PCRE2's match
+/// data), lent to one file at a time and given back cleared with their memory kept: each
+/// worker's next file reuses them instead of allocating and freeing its own.
+final class FileTablesPool: @unchecked Sendable {
+    typealias Tables = (cache: ContainerCache, scratch: MatchScratch)
+    private let lock = NSLock()
+    private var free: [Tables] = []
+
+    func take(limits: MatchLimits) -> Tables {
+        lock.lock()
+        let kept = free.popLast()
+        lock.unlock()
+        if let kept, kept.scratch.limits == limits { return kept }
+        return (ContainerCache(), MatchScratch(limits: limits))
+    }
+
+    func give(back tables: Tables) {
+        guard tables.cache.reset() else { return }
+        lock.lock()
+        // One set per worker thread is all that is ever in use at once.
+        if free.count < 64 { free.append(tables) }
+        lock.unlock()
     }
 }
 
