@@ -165,10 +165,13 @@ public struct SourceRuleSet: Sendable {
         var reported = ReportedOffsets()
         // A file without a text every match holds is not searched at all (`RequiredLiterals`).
         if structure.lacksRequiredText(rule.anchor) { return }
+        // PCRE2 runs only where a match can start (`MatchStarts`).
+        var candidates = structure.candidates(of: rule.anchor)
+        if candidates.isEmpty { return }
         var offset = 0
         while offset <= structure.count {
             let range: Range<Int>
-            switch structure.firstMatch(rule.anchor, from: offset, scratch: scratch) {
+            switch structure.firstMatch(rule.anchor, from: offset, candidates: &candidates, scratch: scratch) {
             case .noMatch:
                 return
             case .limit(let error):
