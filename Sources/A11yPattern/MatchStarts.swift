@@ -299,43 +299,16 @@ extension MatchStarts {
         /// Reads a quantifier at `index` (with its lazy or possessive mark): nil for none,
         /// else its minimum count and whether it has no maximum.
         private mutating func quantifier() -> (Int, Bool)? {
-            guard let byte = current else { return nil }
-            var minimum = 0
-            var unbounded = true
-            switch byte {
-            case UInt8(ascii: "*"):
-                index += 1
-            case UInt8(ascii: "?"):
-                unbounded = false
-                index += 1
-            case UInt8(ascii: "+"):
-                minimum = 1
-                index += 1
-            case UInt8(ascii: "{"):
-                var probe = index + 1
-                var digits = 0
-                while probe < pattern.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(pattern[probe]) {
-                    minimum = min(minimum * 10 + Int(pattern[probe] - UInt8(ascii: "0")), 1_000)
-                    probe += 1
-                    digits += 1
-                }
-                guard digits > 0 else { failed = true; return nil }
-                unbounded = false
-                if probe < pattern.count, pattern[probe] == UInt8(ascii: ",") {
-                    probe += 1
-                    unbounded = true
-                    while probe < pattern.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(pattern[probe]) {
-                        probe += 1
-                        unbounded = false
-                    }
-                }
-                guard probe < pattern.count, pattern[probe] == UInt8(ascii: "}") else { failed = true; return nil }
-                index = probe + 1
-            default:
+            switch PatternSyntax.quantifier(in: pattern, at: index) {
+            case .none:
                 return nil
+            case .unknown:
+                failed = true
+                return nil
+            case .some(let end, let minimum, let unbounded):
+                index = end
+                return (minimum, unbounded)
             }
-            if current == UInt8(ascii: "+") || current == UInt8(ascii: "?") { index += 1 }
-            return (minimum, unbounded)
         }
 
         /// Reads an escape; `failed` for one it does not know.
@@ -367,29 +340,13 @@ extension MatchStarts {
             }
         }
 
-        /// Skips a character class `[…]` (POSIX names and escapes inside included).
+        /// Skips a character class `[…]` (see `PatternSyntax.classEnd`).
         private mutating func skipClass() {
-            index += 1
-            if current == UInt8(ascii: "^") { index += 1 }
-            if current == UInt8(ascii: "]") { index += 1 }
-            while let byte = current {
-                if byte == UInt8(ascii: "]") {
-                    index += 1
-                    return
-                }
-                if byte == UInt8(ascii: "\\") {
-                    // `\Q`, `\E`, `\x{…}`, `\p{…}` inside a class are not read.
-                    if let next = peek(1), "QEpPxNo".utf8.contains(next) { failed = true; return }
-                    index += 2
-                } else if byte == UInt8(ascii: "["), peek(1) == UInt8(ascii: ":") {
-                    index += 2
-                    while let next = current, next != UInt8(ascii: "]") { index += 1 }
-                    index += 1
-                } else {
-                    index += 1
-                }
+            if let end = PatternSyntax.classEnd(in: pattern, from: index) {
+                index = end
+            } else {
+                failed = true
             }
-            failed = true
         }
 
         /// Reads a group from its `(` to after its `)`.

@@ -86,12 +86,18 @@ import A11yPattern
                       "accessibility", "label", "hidden", "true", "accessibilityHidden", "tint", "white", "black",
                       "Color", "foregroundColor", "custom", "fixedSize", "name", "aa", "ab", "foo", "bar", "yzw",
                       "frame", "padding", "abc", "$", "\\", "init", "self"]
-        var generator = SeededGenerator(seed: 24)
+        // A fixed xorshift sequence, so a failure repeats.
+        var state: UInt64 = 0x2024_0024
+        func next(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
         let patterns = try (Self.cataloguePatterns + Self.userPatterns).map { try Pattern($0) }
         for _ in 0..<600 {
-            let count = Int.random(in: 0..<40, using: &generator)
             var text = ""
-            for _ in 0..<count { text += pieces.randomElement(using: &generator)! }
+            for _ in 0..<next(40) { text += pieces[next(pieces.count)] }
             for pattern in patterns { compare(pattern, on: Array(text.utf8), scratch: scratch) }
         }
     }
@@ -113,18 +119,5 @@ import A11yPattern
             let bytes = Array(try Data(contentsOf: file))
             for pattern in patterns { compare(pattern, on: bytes, scratch: scratch) }
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so failures repeat.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
