@@ -57,21 +57,19 @@ struct MatchStarts: Sendable {
         case unsure
     }
 
-    /// Every offset of `subject` where a match may start.
-    func offsets(in subject: UnsafeBufferPointer<UInt8>) -> Found {
+    /// Every offset of `subject` where a match may start; `literals` holds the offsets of
+    /// literals found in it before (by other patterns) and keeps those found here.
+    func offsets(in subject: UnsafeBufferPointer<UInt8>, literals: LiteralOffsets) -> Found {
         guard let base = subject.baseAddress else { return .offsets([]) }
         var offsets: [Int] = []
         for start in starts {
-            var unsure = false
-            MatchStarts.forEach(start.literal, in: base, count: subject.count) { at in
+            for at in literals.offsets(of: start.literal, in: subject) {
                 switch start.walkBack(from: at, in: base) {
                 case .some(.some(let offset)): offsets.append(offset)
                 case .some(.none): break
-                case .none: unsure = true
+                case .none: return .unsure
                 }
-                return !unsure
             }
-            if unsure { return .unsure }
         }
         if starts.count > 1 {
             offsets.sort()
@@ -85,37 +83,40 @@ struct MatchStarts: Sendable {
         return .offsets(offsets)
     }
 
-    /// Calls `body` with each offset of `text` in the `count` bytes at `base`, ascending,
-    /// until it returns false: `memchr` for the text's rarest-looking byte, then `memcmp`.
-    static func forEach(_ text: [UInt8], in base: UnsafePointer<UInt8>, count: Int, _ body: (Int) -> Bool) {
+    /// Every offset of `text` in the `count` bytes at `base`, ascending: `memchr` for the
+    /// text's rarest-looking byte, then its last and first bytes, then `memcmp`.
+    static func occurrences(of text: [UInt8], in base: UnsafePointer<UInt8>, count: Int) -> [Int] {
         let length = text.count
-        guard length > 0, length <= count else { return }
+        guard length > 0, length <= count else { return [] }
         let key = keyIndex(text)
-        text.withUnsafeBytes { needle in
-            let wanted = Int32(text[key])
+        var found: [Int] = []
+        text.withUnsafeBufferPointer { needle in
+            let wanted = Int32(needle[key])
+            let first = needle[0], last = needle[length - 1]
             var start = 0
             let lastStart = count - length
             while start <= lastStart {
                 guard let hit = memchr(base + start + key, wanted, lastStart - start + 1) else { return }
                 let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)) - key
-                if memcmp(base + at, needle.baseAddress!, length) == 0, !body(at) { return }
+                if base[at + length - 1] == last, base[at] == first,
+                   memcmp(base + at, needle.baseAddress!, length) == 0 { found.append(at) }
                 start = at + 1
             }
         }
+        return found
     }
 
     /// The byte of `text` least likely to be common in code: an upper-case letter first,
     /// then the rarest lower-case letter by English letter frequency, else the second.
     static func keyIndex(_ text: [UInt8]) -> Int {
-        let common = Array("etaoinsrlcdumphgbfywkvxzjq".utf8)
         var best = text.count > 1 ? 1 : 0
         var bestRank = -1
         for (index, byte) in text.enumerated() {
             let rank: Int
             if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") {
                 rank = 100
-            } else if let position = common.firstIndex(of: byte) {
-                rank = position
+            } else if byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") {
+                rank = Int(letterRanks[Int(byte - UInt8(ascii: "a"))])
             } else {
                 continue
             }
@@ -125,6 +126,23 @@ struct MatchStarts: Sendable {
             }
         }
         return best
+    }
+}
+
+/// The offsets of literal texts in one subject, each found once and shared by every
+/// pattern searched there (several source rules' anchors start at `.onTapGesture` or
+/// `accessibility`). Used by one thread, for one subject.
+public final class LiteralOffsets {
+    private var found: [[UInt8]: [Int]] = [:]
+
+    public init() {}
+
+    func offsets(of literal: [UInt8], in subject: UnsafeBufferPointer<UInt8>) -> [Int] {
+        if let known = found[literal] { return known }
+        guard let base = subject.baseAddress else { return [] }
+        let offsets = MatchStarts.occurrences(of: literal, in: base, count: subject.count)
+        found[literal] = offsets
+        return offsets
     }
 }
 
@@ -150,6 +168,16 @@ extension MatchStarts.Start {
 }
 
 extension MatchStarts {
+    /// Each lower-case letter's place from the most to the least common in English text
+    /// ("etaoinsrlcdumphgbfywkvxzjq"): a rough guide to how often code holds it.
+    private static let letterRanks: [UInt8] = {
+        var ranks = [UInt8](repeating: 0, count: 26)
+        for (rank, letter) in "etaoinsrlcdumphgbfywkvxzjq".utf8.enumerated() {
+            ranks[Int(letter - UInt8(ascii: "a"))] = UInt8(rank)
+        }
+        return ranks
+    }()
+
     /// ASCII characters `\s` matches.
     static func isBlank(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || (0x09...0x0D).contains(byte)

@@ -182,8 +182,10 @@ public final class Pattern: @unchecked Sendable {
     /// `firstMatch(in:from:candidates:scratch:subjectIsValidUTF8:)` over it: literal
     /// texts found by a byte search, walked back to where a match holding them starts
     /// (see `MatchStarts`). Every offset when the pattern's starts are not known.
-    public func candidates(in subject: UnsafeBufferPointer<UInt8>) -> MatchCandidates {
-        guard let matchStarts, case .offsets(let offsets) = matchStarts.offsets(in: subject) else {
+    /// `literals`: the literals already found in this subject, shared with other patterns.
+    public func candidates(in subject: UnsafeBufferPointer<UInt8>,
+                           literals: LiteralOffsets = LiteralOffsets()) -> MatchCandidates {
+        guard let matchStarts, case .offsets(let offsets) = matchStarts.offsets(in: subject, literals: literals) else {
             return MatchCandidates(offsets: nil)
         }
         return MatchCandidates(offsets: offsets)

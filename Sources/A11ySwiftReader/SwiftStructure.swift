@@ -175,8 +175,9 @@ public struct SwiftStructure {
     }
 
     /// Where matches of `pattern` may start in the masked text (`Pattern.candidates(in:)`).
-    public func candidates(of pattern: Pattern) -> MatchCandidates {
-        pattern.candidates(in: text)
+    /// `literals`: the file's literal offsets other patterns found, shared.
+    public func candidates(of pattern: Pattern, literals: LiteralOffsets) -> MatchCandidates {
+        pattern.candidates(in: text, literals: literals)
     }
 
     /// `firstMatch(_:from:scratch:)`, trying only `candidates` (from `candidates(of:)`).
