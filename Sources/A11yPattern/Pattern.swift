@@ -38,6 +38,10 @@ public final class Pattern: @unchecked Sendable {
     private let matchStarts: MatchStarts?
 
     private let code: OpaquePointer
+    /// The pattern compiled again with `PCRE2_ANCHORED`, for the searches at candidate
+    /// starts (`MatchStarts`): the JIT does not take `PCRE2_ANCHORED` at match time, and
+    /// PCRE2 would run its interpreter instead. Nil when the starts are not known.
+    private let anchoredCode: OpaquePointer?
 
     public init(_ source: String, options: Options = []) throws(PatternError) {
         self.source = source
@@ -69,10 +73,24 @@ public final class Pattern: @unchecked Sendable {
         // Also for an anchored pattern: once its start fits, PCRE2 may read the whole subject
         // (`^\.onTapGesture[\s\S]*\.performClick\(` on a long closure).
         requiredLiterals = plain ? RequiredLiterals(source: Array(source.utf8)) : nil
-        matchStarts = plain ? MatchStarts(source: Array(source.utf8)) : nil
+        let starts = plain ? MatchStarts(source: Array(source.utf8)) : nil
+        var anchored: OpaquePointer?
+        if starts != nil {
+            anchored = source.withCString { cString in
+                cString.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
+                    pcre2_compile_8(pointer, length, flags | PCRE2_ANCHORED, &errorCode, &errorOffset, nil)
+                }
+            }
+            if let anchored { pcre2_jit_compile_8(anchored, PCRE2_JIT_COMPLETE) }
+        }
+        anchoredCode = anchored
+        matchStarts = anchored != nil ? starts : nil
     }
 
-    deinit { pcre2_code_free_8(code) }
+    deinit {
+        pcre2_code_free_8(code)
+        if let anchoredCode { pcre2_code_free_8(anchoredCode) }
+    }
 
     // MARK: Convenient matching
 
@@ -197,7 +215,7 @@ public final class Pattern: @unchecked Sendable {
     /// reported start as in the full search.
     public func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, candidates: inout MatchCandidates,
                            scratch: MatchScratch, subjectIsValidUTF8: Bool = false) -> Outcome {
-        guard let offsets = candidates.offsets else {
+        guard let offsets = candidates.offsets, let anchoredCode else {
             return firstMatch(in: subject, from: start, scratch: scratch, subjectIsValidUTF8: subjectIsValidUTF8)
         }
         var cursor = candidates.cursor
@@ -205,9 +223,9 @@ public final class Pattern: @unchecked Sendable {
         if cursor > 0, offsets[cursor - 1] >= start { cursor = 0 }
         while cursor < offsets.count, offsets[cursor] < start { cursor += 1 }
         defer { candidates.cursor = cursor }
-        let options = PCRE2_ANCHORED | (subjectIsValidUTF8 ? PCRE2_NO_UTF_CHECK : 0)
+        let options = subjectIsValidUTF8 ? PCRE2_NO_UTF_CHECK : 0
         while cursor < offsets.count {
-            let rc = run(on: subject, from: offsets[cursor], options: options, scratch: scratch)
+            let rc = run(anchoredCode, on: subject, from: offsets[cursor], options: options, scratch: scratch)
             if rc == PCRE2_ERROR_NOMATCH {
                 cursor += 1
                 continue
@@ -240,8 +258,9 @@ public final class Pattern: @unchecked Sendable {
 
     /// One `pcre2_match`, retried once on a larger JIT stack when the default one is
     /// too small (deep but legitimate input, such as a long argument list).
-    private func run(on subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32,
-                     scratch: MatchScratch) -> Int32 {
+    private func run(_ code: OpaquePointer? = nil, on subject: UnsafeBufferPointer<UInt8>, from start: Int,
+                     options: UInt32, scratch: MatchScratch) -> Int32 {
+        let code = code ?? self.code
         // PCRE2 wants a pointer even for an empty subject.
         let base = subject.baseAddress ?? UnsafePointer(emptySubject)
         var rc = pcre2_match_8(code, base, subject.count, start, options, scratch.matchData, scratch.context)
