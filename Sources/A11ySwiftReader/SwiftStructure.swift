@@ -177,6 +177,18 @@ public struct SwiftStructure {
         pattern.firstMatch(in: text, from: offset, scratch: scratch, subjectIsValidUTF8: true)
     }
 
+    /// Where matches of `pattern` may start in the masked text (`Pattern.candidates(in:)`).
+    /// `literals`: the file's literal offsets other patterns found, shared.
+    public func candidates(of pattern: Pattern, literals: LiteralOffsets) -> MatchCandidates {
+        pattern.candidates(in: text, literals: literals)
+    }
+
+    /// `firstMatch(_:from:scratch:)`, trying only `candidates` (from `candidates(of:)`).
+    public func firstMatch(_ pattern: Pattern, from offset: Int, candidates: inout MatchCandidates,
+                           scratch: MatchScratch) -> Pattern.Outcome {
+        pattern.firstMatch(in: text, from: offset, candidates: &candidates, scratch: scratch, subjectIsValidUTF8: true)
+    }
+
     /// The first match of `pattern` in the masked text of `range` alone (`^` and `$` are
     /// its bounds; the match's offsets count from `range.lowerBound`).
     public func firstMatch(_ pattern: Pattern, in range: Range<Int>, scratch: MatchScratch) -> Pattern.Outcome {

@@ -142,9 +142,11 @@ public struct SourceRuleSet: Sendable {
             // One evaluator for the file: what it learns about a container serves every rule.
             var evaluator = ConditionEvaluator(structure: structure, scratch: scratch, cache: ContainerCache(),
                                                source: source, program: program)
+            // Anchors that start at the same literal find it once.
+            let literals = LiteralOffsets()
             for index in applicable {
                 let rule = rules[index]
-                lint(rule, roots: roots[index], evaluator: &evaluator, path: path, into: &findings)
+                lint(rule, roots: roots[index], evaluator: &evaluator, literals: literals, path: path, into: &findings)
                 if let callee = rule.interpolationsOf, !source.interpolations.isEmpty {
                     lintInterpolations(rule, roots: roots[index], callee: callee, evaluator: &evaluator, path: path,
                                        into: &findings)
@@ -154,8 +156,8 @@ public struct SourceRuleSet: Sendable {
         return findings
     }
 
-    private func lint(_ rule: SourceRule, roots: RuleRoots, evaluator: inout ConditionEvaluator, path: String,
-                      into findings: inout [Finding]) {
+    private func lint(_ rule: SourceRule, roots: RuleRoots, evaluator: inout ConditionEvaluator,
+                      literals: LiteralOffsets, path: String, into findings: inout [Finding]) {
         let structure = evaluator.structure
         let source = evaluator.source
         let cache = evaluator.cache
@@ -165,10 +167,13 @@ public struct SourceRuleSet: Sendable {
         var reported = ReportedOffsets()
         // A file without a text every match holds is not searched at all (`RequiredLiterals`).
         if structure.lacksRequiredText(rule.anchor) { return }
+        // PCRE2 runs only where a match can start (`MatchStarts`).
+        var candidates = structure.candidates(of: rule.anchor, literals: literals)
+        if candidates.isEmpty { return }
         var offset = 0
         while offset <= structure.count {
             let range: Range<Int>
-            switch structure.firstMatch(rule.anchor, from: offset, scratch: scratch) {
+            switch structure.firstMatch(rule.anchor, from: offset, candidates: &candidates, scratch: scratch) {
             case .noMatch:
                 return
             case .limit(let error):
