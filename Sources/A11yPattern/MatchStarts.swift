@@ -131,18 +131,37 @@ struct MatchStarts: Sendable {
 
 /// The offsets of literal texts in one subject, each found once and shared by every
 /// pattern searched there (several source rules' anchors start at `.onTapGesture` or
-/// `accessibility`). Used by one thread, for one subject.
+/// `accessibility`). The texts of `set` are all found in one pass (`LiteralSet`) the
+/// first time one of them is asked for; any other text by a byte search of its own.
+/// Used by one thread, for one subject.
 public final class LiteralOffsets {
+    private let set: LiteralSet?
+    /// The offsets of each text of `set`, once the pass has run.
+    private var scanned: [[Int]]?
     private var found: [[UInt8]: [Int]] = [:]
 
-    public init() {}
+    public init(set: LiteralSet? = nil) { self.set = set }
 
     func offsets(of literal: [UInt8], in subject: UnsafeBufferPointer<UInt8>) -> [Int] {
+        if let set, let number = set.index[literal] {
+            if let scanned { return scanned[number] }
+            let all = set.scan(subject)
+            scanned = all
+            return all[number]
+        }
         if let known = found[literal] { return known }
         guard let base = subject.baseAddress else { return [] }
         let offsets = MatchStarts.occurrences(of: literal, in: base, count: subject.count)
         found[literal] = offsets
         return offsets
+    }
+
+    /// Whether `literal` occurs in `subject`: from the pass when `set` holds it, else a
+    /// byte search that stops at the first occurrence.
+    func contains(_ literal: [UInt8], in subject: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let set, set.index[literal] != nil { return !offsets(of: literal, in: subject).isEmpty }
+        guard let base = subject.baseAddress else { return literal.isEmpty }
+        return RequiredLiterals.find(literal, in: base, count: subject.count)
     }
 }
 
@@ -170,7 +189,7 @@ extension MatchStarts.Start {
 extension MatchStarts {
     /// Each lower-case letter's place from the most to the least common in English text
     /// ("etaoinsrlcdumphgbfywkvxzjq"): a rough guide to how often code holds it.
-    private static let letterRanks: [UInt8] = {
+    static let letterRanks: [UInt8] = {
         var ranks = [UInt8](repeating: 0, count: 26)
         for (rank, letter) in "etaoinsrlcdumphgbfywkvxzjq".utf8.enumerated() {
             ranks[Int(letter - UInt8(ascii: "a"))] = UInt8(rank)

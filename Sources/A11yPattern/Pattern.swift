@@ -291,8 +291,15 @@ public final class Pattern: @unchecked Sendable {
     /// True when `subject` lacks every text of a clause of `RequiredLiterals`: no search in
     /// it, from any offset, can match. Unlike `cannotMatch`, nothing is judged from the
     /// subject's start.
-    public func lacksRequiredText(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
-        requiredLiterals?.excludes(subject) ?? false
+    /// `literals`: the texts already found in `subject`, shared with other patterns.
+    public func lacksRequiredText(_ subject: UnsafeBufferPointer<UInt8>, literals: LiteralOffsets? = nil) -> Bool {
+        requiredLiterals?.excludes(subject, literals: literals) ?? false
+    }
+
+    /// The literal texts this pattern's searches look for (`MatchStarts` and
+    /// `RequiredLiterals`), for a `LiteralSet` to find them all in one pass.
+    var literalTexts: [[UInt8]] {
+        (matchStarts?.starts.map(\.literal) ?? []) + (requiredLiterals?.clauses.flatMap { $0 } ?? [])
     }
 
     /// Texts every match holds, for tests: one list per clause (nil: none known).

@@ -38,11 +38,13 @@ struct RequiredLiterals: Sendable {
     }
 
     /// True when `subject` holds no text of some clause: no match is possible in it.
-    func excludes(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// `literals`: the texts already found in `subject` (shared with other patterns), if any.
+    func excludes(_ subject: UnsafeBufferPointer<UInt8>, literals: LiteralOffsets? = nil) -> Bool {
         guard let base = subject.baseAddress else { return true }
         for clause in clauses {
             var found = false
-            for text in clause where RequiredLiterals.find(text, in: base, count: subject.count) {
+            for text in clause where literals?.contains(text, in: subject)
+                    ?? RequiredLiterals.find(text, in: base, count: subject.count) {
                 found = true
                 break
             }

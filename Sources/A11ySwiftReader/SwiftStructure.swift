@@ -202,8 +202,9 @@ public struct SwiftStructure {
     }
 
     /// `Pattern.lacksRequiredText` on the whole masked text: no match anywhere in the file.
-    public func lacksRequiredText(_ pattern: Pattern) -> Bool {
-        pattern.lacksRequiredText(text)
+    /// `literals`: the file's literal offsets, shared by every pattern searched in it.
+    public func lacksRequiredText(_ pattern: Pattern, literals: LiteralOffsets? = nil) -> Bool {
+        pattern.lacksRequiredText(text, literals: literals)
     }
 
     /// The offset of the character after the one at `offset` (past its continuation bytes).

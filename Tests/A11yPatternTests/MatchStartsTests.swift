@@ -44,10 +44,20 @@ import A11yPattern
     }
 
     /// Every match of the search loop the source rules run, with and without candidates.
-    private func compare(_ pattern: Pattern, on subject: [UInt8], scratch: MatchScratch,
+    /// `set`: the literals of a rule set, found in one pass over the subject and shared by
+    /// its patterns (as `SourceRuleSet` does); nil for the pattern's own byte searches.
+    private func compare(_ pattern: Pattern, on subject: [UInt8], scratch: MatchScratch, set: LiteralSet? = nil,
                          sourceLocation: SourceLocation = #_sourceLocation) {
         subject.withUnsafeBufferPointer { text in
-            var candidates = pattern.candidates(in: text)
+            let literals = LiteralOffsets(set: set)
+            let lacks = pattern.lacksRequiredText(text, literals: literals)
+            #expect(lacks == pattern.lacksRequiredText(text), "\(pattern.source)", sourceLocation: sourceLocation)
+            if lacks {
+                #expect(pattern.firstMatch(in: text, scratch: scratch, subjectIsValidUTF8: true) == .noMatch,
+                        sourceLocation: sourceLocation)
+                return
+            }
+            var candidates = pattern.candidates(in: text, literals: literals)
             var offset = 0
             while offset <= text.count {
                 let full = pattern.firstMatch(in: text, from: offset, scratch: scratch, subjectIsValidUTF8: true)
@@ -72,9 +82,13 @@ import A11yPattern
             ". \t\n tint(.white)", ".gesture(TapGesture())", "Button {} Button( SwiftUI.Button{", "$abc$ abc",
             "é abc éabc", "x . yzw", ".  frame", ".frame", "", " ", ".", "\n.tint(.black)\n",
         ]
-        for source in Self.cataloguePatterns + Self.userPatterns {
-            let pattern = try Pattern(source)
-            for subject in subjects { compare(pattern, on: Array(subject.utf8), scratch: scratch) }
+        let patterns = try (Self.cataloguePatterns + Self.userPatterns).map { try Pattern($0) }
+        let set = LiteralSet(patterns: patterns)
+        for pattern in patterns {
+            for subject in subjects {
+                compare(pattern, on: Array(subject.utf8), scratch: scratch)
+                compare(pattern, on: Array(subject.utf8), scratch: scratch, set: set)
+            }
         }
     }
 
@@ -95,10 +109,14 @@ import A11yPattern
             return Int(state % UInt64(bound))
         }
         let patterns = try (Self.cataloguePatterns + Self.userPatterns).map { try Pattern($0) }
+        let set = LiteralSet(patterns: patterns)
         for _ in 0..<600 {
             var text = ""
             for _ in 0..<next(40) { text += pieces[next(pieces.count)] }
-            for pattern in patterns { compare(pattern, on: Array(text.utf8), scratch: scratch) }
+            for pattern in patterns {
+                compare(pattern, on: Array(text.utf8), scratch: scratch)
+                compare(pattern, on: Array(text.utf8), scratch: scratch, set: set)
+            }
         }
     }
 
@@ -115,9 +133,13 @@ import A11yPattern
         #expect(files.count > 10)
         let scratch = MatchScratch()
         let patterns = try (Self.cataloguePatterns + Self.userPatterns).map { try Pattern($0) }
+        let set = LiteralSet(patterns: patterns)
         for file in files {
             let bytes = Array(try Data(contentsOf: file))
-            for pattern in patterns { compare(pattern, on: bytes, scratch: scratch) }
+            for pattern in patterns {
+                compare(pattern, on: bytes, scratch: scratch)
+                compare(pattern, on: bytes, scratch: scratch, set: set)
+            }
         }
     }
 }

@@ -51,6 +51,8 @@ public struct SourceRuleSet: Sendable {
     /// Every rule's conditions in evaluation form, and where each rule's start.
     let program: ConditionProgram
     let roots: [RuleRoots]
+    /// The texts every rule's anchor search looks for, found in one pass per file.
+    let literals: LiteralSet
 
     /// The program nodes of one rule's `when`, `unless` and `reasons` (-1: none).
     struct RuleRoots: Sendable {
@@ -97,6 +99,7 @@ public struct SourceRuleSet: Sendable {
         let compiled = Self.compile(rules)
         program = compiled.0
         roots = compiled.1
+        literals = LiteralSet(patterns: rules.map(\.anchor))
     }
 
     /// No rules.
@@ -143,7 +146,7 @@ public struct SourceRuleSet: Sendable {
             var evaluator = ConditionEvaluator(structure: structure, scratch: scratch, cache: ContainerCache(),
                                                source: source, program: program)
             // Anchors that start at the same literal find it once.
-            let literals = LiteralOffsets()
+            let literals = LiteralOffsets(set: self.literals)
             for index in applicable {
                 let rule = rules[index]
                 lint(rule, roots: roots[index], evaluator: &evaluator, literals: literals, path: path, into: &findings)
@@ -166,7 +169,7 @@ public struct SourceRuleSet: Sendable {
         // hashing), a set past 32, so a file with thousands of findings is not quadratic.
         var reported = ReportedOffsets()
         // A file without a text every match holds is not searched at all (`RequiredLiterals`).
-        if structure.lacksRequiredText(rule.anchor) { return }
+        if structure.lacksRequiredText(rule.anchor, literals: literals) { return }
         // PCRE2 runs only where a match can start (`MatchStarts`).
         var candidates = structure.candidates(of: rule.anchor, literals: literals)
         if candidates.isEmpty { return }
