@@ -18,19 +18,39 @@ public struct LiteralSet: Sendable {
     /// The texts, each once.
     let literals: [[UInt8]]
     /// Each text's place in `literals`.
-    let index: [[UInt8]: Int]
+    let index: [Key: Int]
     /// One bit per two-byte key (the first byte in the low half): set where some text has
     /// that key.
     private let keyBits: [UInt64]
-    /// The keys in ascending order, with the text each belongs to and the key's offset
-    /// in it (one entry per text; several texts may share a key).
-    private let keys: [UInt16]
+    /// For each key: 1 + the place in `entries` of the first text with that key (they
+    /// follow one another there), 0 for none. Read only where `keyBits` has the key.
+    private let firstEntry: [UInt8]
+    /// One per text, by key: the text and the key's offset in it.
     private let entries: [Entry]
 
     struct Entry: Sendable {
+        var key: UInt16
         var literal: Int32
         var keyOffset: Int32
     }
+
+    /// A text as a dictionary key, hashed on its length and first bytes only (hashing an
+    /// array hashes each byte on its own: more than the rest of a lookup).
+    struct Key: Hashable, Sendable {
+        let bytes: [UInt8]
+
+        static func == (left: Key, right: Key) -> Bool { left.bytes == right.bytes }
+
+        func hash(into hasher: inout Hasher) {
+            var head: UInt64 = 0
+            for byte in bytes.prefix(8) { head = head << 8 | UInt64(byte) }
+            hasher.combine(bytes.count)
+            hasher.combine(head)
+        }
+    }
+
+    /// At most this many texts; a pattern's others are searched on their own.
+    static let maximumCount = 255
 
     /// The texts of `patterns` (each pattern's `literalTexts`).
     public init(patterns: [Pattern]) {
@@ -40,25 +60,28 @@ public struct LiteralSet: Sendable {
     /// `literals` shorter than two bytes are left out (they are searched on their own).
     init(literals: [[UInt8]]) {
         var unique: [[UInt8]] = []
-        var index: [[UInt8]: Int] = [:]
-        for literal in literals where literal.count >= 2 && index[literal] == nil {
-            index[literal] = unique.count
+        var index: [Key: Int] = [:]
+        for literal in literals where literal.count >= 2 && index[Key(bytes: literal)] == nil {
+            guard unique.count < Self.maximumCount else { break }
+            index[Key(bytes: literal)] = unique.count
             unique.append(literal)
         }
-        var keyed: [(key: UInt16, entry: Entry)] = []
+        var entries: [Entry] = []
         var bits = [UInt64](repeating: 0, count: 1 << 10)
         for (number, literal) in unique.enumerated() {
             let offset = Self.keyOffset(literal)
             let key = UInt16(literal[offset]) | UInt16(literal[offset + 1]) << 8
             bits[Int(key >> 6)] |= 1 << UInt64(key & 63)
-            keyed.append((key, Entry(literal: Int32(number), keyOffset: Int32(offset))))
+            entries.append(Entry(key: key, literal: Int32(number), keyOffset: Int32(offset)))
         }
-        keyed.sort { ($0.key, $0.entry.literal) < ($1.key, $1.entry.literal) }
+        entries.sort { ($0.key, $0.literal) < ($1.key, $1.literal) }
+        var first = [UInt8](repeating: 0, count: 1 << 16)
+        for (place, entry) in entries.enumerated().reversed() { first[Int(entry.key)] = UInt8(place + 1) }
         self.literals = unique
         self.index = index
         keyBits = bits
-        keys = keyed.map(\.key)
-        entries = keyed.map(\.entry)
+        firstEntry = first
+        self.entries = entries
     }
 
     /// Every offset of every text in `subject`, ascending, one list per text (in the
@@ -74,7 +97,7 @@ public struct LiteralSet: Sendable {
             while position < last {
                 let key = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt16.self))
                 if bits[Int(key >> 6)] & (1 << UInt64(key & 63)) != 0 {
-                    verify(key, at: position, in: base, count: count, into: &found)
+                    verify(key, at: position, in: subject, into: &found)
                 }
                 position += 1
             }
@@ -83,29 +106,32 @@ public struct LiteralSet: Sendable {
     }
 
     /// The texts with `key` whose key would sit at `position`: kept where they are there.
-    private func verify(_ key: UInt16, at position: Int, in base: UnsafePointer<UInt8>, count: Int,
+    private func verify(_ key: UInt16, at position: Int, in subject: UnsafeBufferPointer<UInt8>,
                         into found: inout [[Int]]) {
-        var low = 0, high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle] < key { low = middle + 1 } else { high = middle }
-        }
-        while low < keys.count, keys[low] == key {
-            let entry = entries[low]
-            low += 1
+        var place = Int(firstEntry[Int(key)]) - 1
+        while place < entries.count, entries[place].key == key {
+            let entry = entries[place]
+            place += 1
             let start = position - Int(entry.keyOffset)
             let literal = literals[Int(entry.literal)]
-            guard start >= 0, start + literal.count <= count else { continue }
-            let same = literal.withUnsafeBufferPointer { memcmp(base + start, $0.baseAddress!, $0.count) == 0 }
+            guard start >= 0, start + literal.count <= subject.count else { continue }
+            var same = true
+            for (offset, byte) in literal.enumerated() where subject[start + offset] != byte {
+                same = false
+                break
+            }
             if same { found[Int(entry.literal)].append(start) }
         }
     }
 
-    /// The offset of the two bytes of `literal` least likely to be common in code.
+    /// The offset of the two bytes of `literal` least likely to be common in code: a pair
+    /// outside `commonPairs` (the rarest-looking by `rarity`), else the least common of them.
     static func keyOffset(_ literal: [UInt8]) -> Int {
         var best = 0, bestScore = -1
         for offset in 0..<(literal.count - 1) {
-            let score = rarity(literal[offset]) + rarity(literal[offset + 1])
+            let first = literal[offset], second = literal[offset + 1]
+            let score = commonPairRanks[Int(first) << 8 | Int(second)].map { Int($0) }
+                ?? commonPairs.count / 2 + rarity(first) + rarity(second)
             if score > bestScore {
                 best = offset
                 bestScore = score
@@ -133,4 +159,27 @@ public struct LiteralSet: Sendable {
             return 20
         }
     }
+
+    /// The 256 commonest pairs of adjacent visible bytes in SwiftUI apps' sources, most
+    /// common first (counted over six open-source apps, 3,745 files, 16 MB: together they
+    /// are 48 % of all pairs there).
+    static let commonPairs: [UInt8] = Array((
+        #"oneratteintileresentencooretessticaltadeitarriionglimeedeltrcaroasisurndth//nse:ctunveanvablhesi"#
+        + #"neacilStgeielaectoigCooufiraoldiodniemomamIccenautidmachlortmptupeues.abssexubnceaift(ewvie(agfo"#
+        + #".s()imDeMallplaipurnpotypriattSerr")usivhadaow",ryot.iocaprvgnadcke.hoResoxtlupa.caynIshlslfs(tl"#
+        + #"rsr.tsVit:wiuln.t.miInlD.tnfs:tcr:ppr(irrdfuoofa.ae"e)keeIptn:lt.fqubaTesue,spefcunoizopbeuad:ru"#
+        + #"umn,Mo.d.rPrevscbomoIdcr))Loguf.ldhi.prcwagr("Enaulyeg(n),ipsaoahtov(seeupos(.clrm.lAcVa10ccdoey"#
+        + #"Da.mFod(epIt"\gheSy:gsrIgaURgize"#).utf8)
+
+    /// For each pair (first byte high): its place in `commonPairs` (0: the commonest), nil
+    /// for a pair not among them.
+    private static let commonPairRanks: [UInt8?] = {
+        var ranks = [UInt8?](repeating: nil, count: 1 << 16)
+        let count = commonPairs.count / 2
+        for place in 0..<count {
+            let pair = Int(commonPairs[2 * place]) << 8 | Int(commonPairs[2 * place + 1])
+            if ranks[pair] == nil { ranks[pair] = UInt8(place) }
+        }
+        return ranks
+    }()
 }

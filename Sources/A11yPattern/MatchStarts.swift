@@ -137,18 +137,13 @@ struct MatchStarts: Sendable {
 public final class LiteralOffsets {
     private let set: LiteralSet?
     /// The offsets of each text of `set`, once the pass has run.
-    private var scanned: [[Int]]?
+    private var passResult: [[Int]]?
     private var found: [[UInt8]: [Int]] = [:]
 
     public init(set: LiteralSet? = nil) { self.set = set }
 
     func offsets(of literal: [UInt8], in subject: UnsafeBufferPointer<UInt8>) -> [Int] {
-        if let set, let number = set.index[literal] {
-            if let scanned { return scanned[number] }
-            let all = set.scan(subject)
-            scanned = all
-            return all[number]
-        }
+        if let offsets = scanned(literal, in: subject) { return offsets }
         if let known = found[literal] { return known }
         guard let base = subject.baseAddress else { return [] }
         let offsets = MatchStarts.occurrences(of: literal, in: base, count: subject.count)
@@ -159,9 +154,18 @@ public final class LiteralOffsets {
     /// Whether `literal` occurs in `subject`: from the pass when `set` holds it, else a
     /// byte search that stops at the first occurrence.
     func contains(_ literal: [UInt8], in subject: UnsafeBufferPointer<UInt8>) -> Bool {
-        if let set, set.index[literal] != nil { return !offsets(of: literal, in: subject).isEmpty }
+        if let offsets = scanned(literal, in: subject) { return !offsets.isEmpty }
         guard let base = subject.baseAddress else { return literal.isEmpty }
         return RequiredLiterals.find(literal, in: base, count: subject.count)
+    }
+
+    /// The offsets of a text of `set` (the pass runs on the first call); nil for another text.
+    private func scanned(_ literal: [UInt8], in subject: UnsafeBufferPointer<UInt8>) -> [Int]? {
+        guard let set, let number = set.index[LiteralSet.Key(bytes: literal)] else { return nil }
+        if let passResult { return passResult[number] }
+        let all = set.scan(subject)
+        passResult = all
+        return all[number]
     }
 }
 

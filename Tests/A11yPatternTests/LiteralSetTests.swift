@@ -40,16 +40,7 @@ import Testing
         let pieces = [".", " ", "\n", "(", "é", "x", "a", "b", "Image", "SwiftUI", "Button", "onTapGesture", "Tap",
                       "Gesture", "system", "sys", "tem", "accessibility", "Label", "Hidden", "tint", "white", "black",
                       "foreground", "Color", "Style", "UIFont", "name", "yzw", "abc", "frame", "padding", "foo", "bar"]
-        var state: UInt64 = 0x5EED_0024
-        func next(_ bound: Int) -> Int {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return Int(state % UInt64(bound))
-        }
-        for _ in 0..<500 {
-            var text = ""
-            for _ in 0..<next(30) { text += pieces[next(pieces.count)] }
+        for text in MatchStartsTests.randomTexts(500, of: pieces, upTo: 30, seed: 0x5EED_0024) {
             check(set, on: Array(text.utf8))
         }
     }

@@ -92,6 +92,19 @@ import A11yPattern
         }
     }
 
+    /// `count` texts of up to `upTo` random `pieces`, from a fixed xorshift sequence (so a
+    /// failure repeats).
+    static func randomTexts(_ count: Int, of pieces: [String], upTo: Int, seed: UInt64) -> [String] {
+        var state = seed
+        func next(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
+        return (0..<count).map { _ in (0..<next(upTo)).map { _ in pieces[next(pieces.count)] }.joined() }
+    }
+
     @Test func randomTexts() throws {
         let scratch = MatchScratch()
         let pieces = [".", " ", "\n", "\t", "(", ")", "{", "}", ":", ",", "\"", "#", "é", "\u{00A0}", "\u{2003}", "x",
@@ -100,19 +113,9 @@ import A11yPattern
                       "accessibility", "label", "hidden", "true", "accessibilityHidden", "tint", "white", "black",
                       "Color", "foregroundColor", "custom", "fixedSize", "name", "aa", "ab", "foo", "bar", "yzw",
                       "frame", "padding", "abc", "$", "\\", "init", "self"]
-        // A fixed xorshift sequence, so a failure repeats.
-        var state: UInt64 = 0x2024_0024
-        func next(_ bound: Int) -> Int {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return Int(state % UInt64(bound))
-        }
         let patterns = try (Self.cataloguePatterns + Self.userPatterns).map { try Pattern($0) }
         let set = LiteralSet(patterns: patterns)
-        for _ in 0..<600 {
-            var text = ""
-            for _ in 0..<next(40) { text += pieces[next(pieces.count)] }
+        for text in Self.randomTexts(600, of: pieces, upTo: 40, seed: 0x2024_0024) {
             for pattern in patterns {
                 compare(pattern, on: Array(text.utf8), scratch: scratch)
                 compare(pattern, on: Array(text.utf8), scratch: scratch, set: set)
