@@ -8,12 +8,13 @@ import Darwin
 /// `MatchStarts`, and what every match holds, `RequiredLiterals`), found together in one
 /// pass over a subject instead of one byte search per text.
 ///
-/// Each text gets a key: the two adjacent bytes of it least likely to be common in Swift
-/// code (`Im` in `Image`, `pG` in `onTapGesture`, `sy` in `system`). The pass reads every
-/// two-byte window of the subject once and looks it up in a 65,536-bit table of the keys
-/// (8 KiB: it stays in the first-level cache); only where a key sits does it compare the
-/// texts holding that key with `memcmp`. A common byte such as `.`, `a` or `s` then costs
-/// nothing more than any other, where a `memchr` for it would stop at each one.
+/// Each text gets two keys: two overlapping pairs of adjacent bytes of it (three bytes in
+/// all), chosen least likely to be common in Swift code (`apG`/`pGe` in `onTapGesture`).
+/// Of the two, one always sits at an even offset of the subject, so the pass reads every
+/// other two-byte window only, and looks it up in a 65,536-bit table of the keys (8 KiB:
+/// it stays in the first-level cache); only where a key sits does it compare the texts
+/// holding that key. A common byte such as `.`, `a` or `s` then costs nothing more than
+/// any other, where a `memchr` for it would stop at each one.
 public struct LiteralSet: Sendable {
     /// The texts, each once.
     let literals: [[UInt8]]
@@ -25,7 +26,7 @@ public struct LiteralSet: Sendable {
     /// For each key: 1 + the place in `entries` of the first text with that key (they
     /// follow one another there), 0 for none. Read only where `keyBits` has the key.
     private let firstEntry: [UInt8]
-    /// One per text, by key: the text and the key's offset in it.
+    /// Two per text, by key: the text and the key's offset in it.
     private let entries: [Entry]
 
     struct Entry: Sendable {
@@ -50,18 +51,18 @@ public struct LiteralSet: Sendable {
     }
 
     /// At most this many texts; a pattern's others are searched on their own.
-    static let maximumCount = 255
+    static let maximumCount = 127
 
     /// The texts of `patterns` (each pattern's `literalTexts`).
     public init(patterns: [Pattern]) {
         self.init(literals: patterns.flatMap(\.literalTexts))
     }
 
-    /// `literals` shorter than two bytes are left out (they are searched on their own).
+    /// `literals` shorter than three bytes are left out (they are searched on their own).
     init(literals: [[UInt8]]) {
         var unique: [[UInt8]] = []
         var index: [Key: Int] = [:]
-        for literal in literals where literal.count >= 2 && index[Key(bytes: literal)] == nil {
+        for literal in literals where literal.count >= 3 && index[Key(bytes: literal)] == nil {
             guard unique.count < Self.maximumCount else { break }
             index[Key(bytes: literal)] = unique.count
             unique.append(literal)
@@ -69,12 +70,15 @@ public struct LiteralSet: Sendable {
         var entries: [Entry] = []
         var bits = [UInt64](repeating: 0, count: 1 << 10)
         for (number, literal) in unique.enumerated() {
-            let offset = Self.keyOffset(literal)
-            let key = UInt16(literal[offset]) | UInt16(literal[offset + 1]) << 8
-            bits[Int(key >> 6)] |= 1 << UInt64(key & 63)
-            entries.append(Entry(key: key, literal: Int32(number), keyOffset: Int32(offset)))
+            let first = Self.keyOffset(literal)
+            for offset in first...(first + 1) {
+                let key = UInt16(literal[offset]) | UInt16(literal[offset + 1]) << 8
+                bits[Int(key >> 6)] |= 1 << UInt64(key & 63)
+                entries.append(Entry(key: key, literal: Int32(number), keyOffset: Int32(offset)))
+            }
         }
-        entries.sort { ($0.key, $0.literal) < ($1.key, $1.literal) }
+        // At one offset of the subject, a text's later key gives the earlier start: first.
+        entries.sort { ($0.key, $0.literal, $1.keyOffset) < ($1.key, $1.literal, $0.keyOffset) }
         var first = [UInt8](repeating: 0, count: 1 << 16)
         for (place, entry) in entries.enumerated().reversed() { first[Int(entry.key)] = UInt8(place + 1) }
         self.literals = unique
@@ -88,7 +92,7 @@ public struct LiteralSet: Sendable {
     /// order of `literals`).
     func scan(_ subject: UnsafeBufferPointer<UInt8>) -> [[Int]] {
         var found = [[Int]](repeating: [], count: literals.count)
-        guard let base = subject.baseAddress, subject.count >= 2, !literals.isEmpty else { return found }
+        guard let base = subject.baseAddress, subject.count >= 3, !literals.isEmpty else { return found }
         let count = subject.count
         keyBits.withUnsafeBufferPointer { bits in
             let raw = UnsafeRawPointer(base)
@@ -99,7 +103,7 @@ public struct LiteralSet: Sendable {
                 if bits[Int(key >> 6)] & (1 << UInt64(key & 63)) != 0 {
                     verify(key, at: position, in: subject, into: &found)
                 }
-                position += 1
+                position += 2
             }
         }
         return found
@@ -124,20 +128,26 @@ public struct LiteralSet: Sendable {
         }
     }
 
-    /// The offset of the two bytes of `literal` least likely to be common in code: a pair
-    /// outside `commonPairs` (the rarest-looking by `rarity`), else the least common of them.
+    /// The offset of the three bytes of `literal` (its two keys) least likely to be common
+    /// in code: the pair of pairs whose commoner pair is the least common (`pairScore`).
     static func keyOffset(_ literal: [UInt8]) -> Int {
         var best = 0, bestScore = -1
-        for offset in 0..<(literal.count - 1) {
-            let first = literal[offset], second = literal[offset + 1]
-            let score = commonPairRanks[Int(first) << 8 | Int(second)].map { Int($0) }
-                ?? commonPairs.count / 2 + rarity(first) + rarity(second)
+        for offset in 0..<(literal.count - 2) {
+            let score = min(pairScore(literal[offset], literal[offset + 1]),
+                            pairScore(literal[offset + 1], literal[offset + 2]))
             if score > bestScore {
                 best = offset
                 bestScore = score
             }
         }
         return best
+    }
+
+    /// How rare a pair of adjacent bytes is: one outside `commonPairs` rarer than any in
+    /// it (by `rarity`), and those ranked by how common they are.
+    static func pairScore(_ first: UInt8, _ second: UInt8) -> Int {
+        commonPairRanks[Int(first) << 8 | Int(second)].map { Int($0) }
+            ?? commonPairs.count / 2 + rarity(first) + rarity(second)
     }
 
     /// How rare a byte is in code, roughly: upper-case letters rarer than lower-case ones
