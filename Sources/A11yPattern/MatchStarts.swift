@@ -287,17 +287,12 @@ extension MatchStarts {
 
 extension MatchStarts {
     /// Reads a pattern's syntax into `Node`s; `failed` for anything it does not know.
-    struct Parser {
+    struct Parser: PatternReading {
         let pattern: [UInt8]
         var index = 0
         var failed = false
 
         init(pattern: [UInt8]) { self.pattern = pattern }
-
-        private var current: UInt8? { index < pattern.count ? pattern[index] : nil }
-        private func peek(_ offset: Int) -> UInt8? {
-            index + offset < pattern.count ? pattern[index + offset] : nil
-        }
 
         /// The alternatives up to a `)` or the end, as one group.
         mutating func alternatives() -> Node {

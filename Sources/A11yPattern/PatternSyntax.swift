@@ -75,3 +75,19 @@ enum PatternSyntax {
         return nil
     }
 }
+
+/// A reading of a pattern's bytes from `index` on (both pattern readings are one).
+protocol PatternReading {
+    var pattern: [UInt8] { get }
+    var index: Int { get }
+}
+
+extension PatternReading {
+    /// The byte at `index`, nil at the end.
+    var current: UInt8? { index < pattern.count ? pattern[index] : nil }
+
+    /// The byte `offset` after `index`, nil past the end.
+    func peek(_ offset: Int) -> UInt8? {
+        index + offset < pattern.count ? pattern[index + offset] : nil
+    }
+}

@@ -77,18 +77,13 @@ struct RequiredLiterals: Sendable {
     }
 
     /// A recursive reading of the pattern's syntax (see the type's comment).
-    private struct Parser {
+    private struct Parser: PatternReading {
         typealias Clause = [[UInt8]]
         let pattern: [UInt8]
         var index = 0
         var failed = false
 
         init(pattern: [UInt8]) { self.pattern = pattern }
-
-        private var current: UInt8? { index < pattern.count ? pattern[index] : nil }
-        private func peek(_ offset: Int) -> UInt8? {
-            index + offset < pattern.count ? pattern[index + offset] : nil
-        }
 
         /// The clauses of each alternative, up to a `)` or the end.
         mutating func alternatives() -> [[Clause]] {
