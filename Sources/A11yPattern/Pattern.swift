@@ -34,8 +34,14 @@ public final class Pattern: @unchecked Sendable {
     private let anchoredFirstBytes: [UInt64]?
     /// Texts every match holds (see `RequiredLiterals`).
     private let requiredLiterals: RequiredLiterals?
+    /// Where matches can start (see `MatchStarts`).
+    private let matchStarts: MatchStarts?
 
     private let code: OpaquePointer
+    /// The pattern compiled again with `PCRE2_ANCHORED`, for the searches at candidate
+    /// starts (`MatchStarts`): the JIT does not take `PCRE2_ANCHORED` at match time, and
+    /// PCRE2 would run its interpreter instead. Nil when the starts are not known.
+    private let anchoredCode: OpaquePointer?
 
     public init(_ source: String, options: Options = []) throws(PatternError) {
         self.source = source
@@ -67,9 +73,24 @@ public final class Pattern: @unchecked Sendable {
         // Also for an anchored pattern: once its start fits, PCRE2 may read the whole subject
         // (`^\.onTapGesture[\s\S]*\.performClick\(` on a long closure).
         requiredLiterals = plain ? RequiredLiterals(source: Array(source.utf8)) : nil
+        let starts = plain ? MatchStarts(source: Array(source.utf8)) : nil
+        var anchored: OpaquePointer?
+        if starts != nil {
+            anchored = source.withCString { cString in
+                cString.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
+                    pcre2_compile_8(pointer, length, flags | PCRE2_ANCHORED, &errorCode, &errorOffset, nil)
+                }
+            }
+            if let anchored { pcre2_jit_compile_8(anchored, PCRE2_JIT_COMPLETE) }
+        }
+        anchoredCode = anchored
+        matchStarts = anchored != nil ? starts : nil
     }
 
-    deinit { pcre2_code_free_8(code) }
+    deinit {
+        pcre2_code_free_8(code)
+        if let anchoredCode { pcre2_code_free_8(anchoredCode) }
+    }
 
     // MARK: Convenient matching
 
@@ -175,6 +196,47 @@ public final class Pattern: @unchecked Sendable {
         return .match(Int(ovector[0])..<Int(ovector[1]))
     }
 
+    /// Where matches may start in `subject`, found once for a loop of
+    /// `firstMatch(in:from:candidates:scratch:subjectIsValidUTF8:)` over it: literal
+    /// texts found by a byte search, walked back to where a match holding them starts
+    /// (see `MatchStarts`). Every offset when the pattern's starts are not known.
+    /// `literals`: the literals already found in this subject, shared with other patterns.
+    public func candidates(in subject: UnsafeBufferPointer<UInt8>,
+                           literals: LiteralOffsets = LiteralOffsets()) -> MatchCandidates {
+        guard let matchStarts, case .offsets(let offsets) = matchStarts.offsets(in: subject, literals: literals) else {
+            return MatchCandidates(offsets: nil)
+        }
+        return MatchCandidates(offsets: offsets)
+    }
+
+    /// The same outcome as `firstMatch(in:from:scratch:subjectIsValidUTF8:)`, searching
+    /// only at `candidates` (from `candidates(in:)` on the same subject), each with one
+    /// anchored PCRE2 match: lookbehinds still see the text before it, and `\K` moves the
+    /// reported start as in the full search.
+    public func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, candidates: inout MatchCandidates,
+                           scratch: MatchScratch, subjectIsValidUTF8: Bool = false) -> Outcome {
+        guard let offsets = candidates.offsets, let anchoredCode else {
+            return firstMatch(in: subject, from: start, scratch: scratch, subjectIsValidUTF8: subjectIsValidUTF8)
+        }
+        var cursor = candidates.cursor
+        // Searches usually move forward; one from further back starts over.
+        if cursor > 0, offsets[cursor - 1] >= start { cursor = 0 }
+        while cursor < offsets.count, offsets[cursor] < start { cursor += 1 }
+        defer { candidates.cursor = cursor }
+        let options = subjectIsValidUTF8 ? PCRE2_NO_UTF_CHECK : 0
+        while cursor < offsets.count {
+            let rc = run(anchoredCode, on: subject, from: offsets[cursor], options: options, scratch: scratch)
+            if rc == PCRE2_ERROR_NOMATCH {
+                cursor += 1
+                continue
+            }
+            if rc < 0 { return .limit(limitError(rc)) }
+            let ovector = pcre2_get_ovector_pointer_8(scratch.matchData)!
+            return .match(Int(ovector[0])..<Int(ovector[1]))
+        }
+        return .noMatch
+    }
+
     /// True when `subject` cannot match a search from its start: its first byte cannot
     /// start a match, or it does not start with `anchoredPrefix`, or it lacks the texts
     /// every match holds (`RequiredLiterals`: a byte search).
@@ -196,8 +258,9 @@ public final class Pattern: @unchecked Sendable {
 
     /// One `pcre2_match`, retried once on a larger JIT stack when the default one is
     /// too small (deep but legitimate input, such as a long argument list).
-    private func run(on subject: UnsafeBufferPointer<UInt8>, from start: Int, options: UInt32,
-                     scratch: MatchScratch) -> Int32 {
+    private func run(_ code: OpaquePointer? = nil, on subject: UnsafeBufferPointer<UInt8>, from start: Int,
+                     options: UInt32, scratch: MatchScratch) -> Int32 {
+        let code = code ?? self.code
         // PCRE2 wants a pointer even for an empty subject.
         let base = subject.baseAddress ?? UnsafePointer(emptySubject)
         var rc = pcre2_match_8(code, base, subject.count, start, options, scratch.matchData, scratch.context)
@@ -228,13 +291,35 @@ public final class Pattern: @unchecked Sendable {
     /// True when `subject` lacks every text of a clause of `RequiredLiterals`: no search in
     /// it, from any offset, can match. Unlike `cannotMatch`, nothing is judged from the
     /// subject's start.
-    public func lacksRequiredText(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
-        requiredLiterals?.excludes(subject) ?? false
+    /// `literals`: the texts already found in `subject`, shared with other patterns.
+    public func lacksRequiredText(_ subject: UnsafeBufferPointer<UInt8>, literals: LiteralOffsets? = nil) -> Bool {
+        requiredLiterals?.excludes(subject, literals: literals) ?? false
+    }
+
+    /// The literal texts this pattern's searches look for (`MatchStarts` and
+    /// `RequiredLiterals`), for a `LiteralSet` to find them all in one pass.
+    var literalTexts: [[UInt8]] {
+        (matchStarts?.starts.map(\.literal) ?? []) + (requiredLiterals?.clauses.flatMap { $0 } ?? [])
     }
 
     /// Texts every match holds, for tests: one list per clause (nil: none known).
     public var requiredTexts: [[String]]? {
         requiredLiterals?.clauses.map { $0.map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// Where matches can start, for tests: each start's steps and literal written out
+    /// (`.` for a byte step's byte, `\s*` or `\s+` for blanks, then `|` and the literal);
+    /// nil when not known.
+    public var startTexts: [String]? {
+        matchStarts?.starts.map { start in
+            let steps = start.before.map { step -> String in
+                switch step {
+                case .byte(let byte): return String(UnicodeScalar(byte))
+                case .blanks(let minimum): return minimum == 0 ? "\\s*" : "\\s{\(minimum),}"
+                }
+            }
+            return steps.joined() + "|" + String(decoding: start.literal, as: UTF8.self)
+        }
     }
 
     private static func anchoredFirstBytes(of code: OpaquePointer) -> [UInt64]? {
@@ -354,6 +439,19 @@ public final class Pattern: @unchecked Sendable {
         let n = pcre2_get_error_message_8(code, &buffer, buffer.count)
         return n > 0 ? String(decoding: buffer[0..<Int(n)], as: UTF8.self) : "PCRE2 error \(code)"
     }
+}
+
+/// The offsets of one subject where a pattern's matches may start (`Pattern.candidates(in:)`),
+/// and how far a search loop has gone through them.
+public struct MatchCandidates: Sendable {
+    /// Ascending; nil for every offset (the full search).
+    public let offsets: [Int]?
+    var cursor = 0
+
+    init(offsets: [Int]?) { self.offsets = offsets }
+
+    /// True when no match can start anywhere in the subject.
+    public var isEmpty: Bool { offsets?.isEmpty ?? false }
 }
 
 /// One readable byte for empty subjects (PCRE2 rejects a null subject pointer).

@@ -38,11 +38,13 @@ struct RequiredLiterals: Sendable {
     }
 
     /// True when `subject` holds no text of some clause: no match is possible in it.
-    func excludes(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// `literals`: the texts already found in `subject` (shared with other patterns), if any.
+    func excludes(_ subject: UnsafeBufferPointer<UInt8>, literals: LiteralOffsets? = nil) -> Bool {
         guard let base = subject.baseAddress else { return true }
         for clause in clauses {
             var found = false
-            for text in clause where RequiredLiterals.find(text, in: base, count: subject.count) {
+            for text in clause where literals?.contains(text, in: subject)
+                    ?? RequiredLiterals.find(text, in: base, count: subject.count) {
                 found = true
                 break
             }
@@ -75,18 +77,13 @@ struct RequiredLiterals: Sendable {
     }
 
     /// A recursive reading of the pattern's syntax (see the type's comment).
-    private struct Parser {
+    private struct Parser: PatternReading {
         typealias Clause = [[UInt8]]
         let pattern: [UInt8]
         var index = 0
         var failed = false
 
         init(pattern: [UInt8]) { self.pattern = pattern }
-
-        private var current: UInt8? { index < pattern.count ? pattern[index] : nil }
-        private func peek(_ offset: Int) -> UInt8? {
-            index + offset < pattern.count ? pattern[index + offset] : nil
-        }
 
         /// The clauses of each alternative, up to a `)` or the end.
         mutating func alternatives() -> [[Clause]] {
@@ -152,37 +149,16 @@ struct RequiredLiterals: Sendable {
         /// Reads a quantifier at `index` (with its lazy or possessive mark): nil for none,
         /// else its minimum count.
         private mutating func quantifier() -> Int? {
-            guard let byte = current else { return nil }
-            var minimum: Int
-            switch byte {
-            case UInt8(ascii: "*"), UInt8(ascii: "?"):
-                minimum = 0
-                index += 1
-            case UInt8(ascii: "+"):
-                minimum = 1
-                index += 1
-            case UInt8(ascii: "{"):
-                // `{n}`, `{n,}`, `{n,m}`; anything else is not read.
-                var probe = index + 1
-                var digits = 0
-                minimum = 0
-                while probe < pattern.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(pattern[probe]) {
-                    minimum = min(minimum * 10 + Int(pattern[probe] - UInt8(ascii: "0")), 1_000)
-                    probe += 1
-                    digits += 1
-                }
-                guard digits > 0 else { failed = true; return nil }
-                if probe < pattern.count, pattern[probe] == UInt8(ascii: ",") {
-                    probe += 1
-                    while probe < pattern.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(pattern[probe]) { probe += 1 }
-                }
-                guard probe < pattern.count, pattern[probe] == UInt8(ascii: "}") else { failed = true; return nil }
-                index = probe + 1
-            default:
+            switch PatternSyntax.quantifier(in: pattern, at: index) {
+            case .none:
                 return nil
+            case .unknown:
+                failed = true
+                return nil
+            case .some(let end, let minimum, _):
+                index = end
+                return minimum
             }
-            if current == UInt8(ascii: "+") || current == UInt8(ascii: "?") { index += 1 }
-            return minimum
         }
 
         /// Reads an escape: the character for an escaped punctuation character, nil for a
@@ -209,27 +185,13 @@ struct RequiredLiterals: Sendable {
             return nil
         }
 
-        /// Skips a character class `[…]` (POSIX names and escapes inside included).
+        /// Skips a character class `[…]` (see `PatternSyntax.classEnd`).
         private mutating func skipClass() {
-            index += 1
-            if current == UInt8(ascii: "^") { index += 1 }
-            if current == UInt8(ascii: "]") { index += 1 }
-            while let byte = current {
-                if byte == UInt8(ascii: "]") {
-                    index += 1
-                    return
-                }
-                if byte == UInt8(ascii: "\\") {
-                    index += 2
-                } else if byte == UInt8(ascii: "["), peek(1) == UInt8(ascii: ":") {
-                    index += 2
-                    while let next = current, next != UInt8(ascii: "]") { index += 1 }
-                    index += 1
-                } else {
-                    index += 1
-                }
+            if let end = PatternSyntax.classEnd(in: pattern, from: index) {
+                index = end
+            } else {
+                failed = true
             }
-            failed = true
         }
 
         /// Reads a group from its `(` to after its `)`: the clauses a match of it holds

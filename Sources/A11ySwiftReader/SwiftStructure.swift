@@ -213,6 +213,18 @@ public struct SwiftStructure {
         pattern.firstMatch(in: text, from: offset, scratch: scratch, subjectIsValidUTF8: true)
     }
 
+    /// Where matches of `pattern` may start in the masked text (`Pattern.candidates(in:)`).
+    /// `literals`: the file's literal offsets other patterns found, shared.
+    public func candidates(of pattern: Pattern, literals: LiteralOffsets) -> MatchCandidates {
+        pattern.candidates(in: text, literals: literals)
+    }
+
+    /// `firstMatch(_:from:scratch:)`, trying only `candidates` (from `candidates(of:)`).
+    public func firstMatch(_ pattern: Pattern, from offset: Int, candidates: inout MatchCandidates,
+                           scratch: MatchScratch) -> Pattern.Outcome {
+        pattern.firstMatch(in: text, from: offset, candidates: &candidates, scratch: scratch, subjectIsValidUTF8: true)
+    }
+
     /// The first match of `pattern` in the masked text of `range` alone (`^` and `$` are
     /// its bounds; the match's offsets count from `range.lowerBound`).
     public func firstMatch(_ pattern: Pattern, in range: Range<Int>, scratch: MatchScratch) -> Pattern.Outcome {
@@ -226,8 +238,9 @@ public struct SwiftStructure {
     }
 
     /// `Pattern.lacksRequiredText` on the whole masked text: no match anywhere in the file.
-    public func lacksRequiredText(_ pattern: Pattern) -> Bool {
-        pattern.lacksRequiredText(text)
+    /// `literals`: the file's literal offsets, shared by every pattern searched in it.
+    public func lacksRequiredText(_ pattern: Pattern, literals: LiteralOffsets? = nil) -> Bool {
+        pattern.lacksRequiredText(text, literals: literals)
     }
 
     /// The offset of the character after the one at `offset` (past its continuation bytes).

@@ -54,6 +54,8 @@ public struct SourceRuleSet: Sendable {
     let roots: [RuleRoots]
     /// The per-file tables, reused from one file to the next.
     private let pool = FileTablesPool()
+    /// The texts every rule's anchor search looks for, found in one pass per file.
+    let literals: LiteralSet
 
     /// The program nodes of one rule's `when`, `unless` and `reasons` (-1: none).
     struct RuleRoots: Sendable {
@@ -100,6 +102,7 @@ public struct SourceRuleSet: Sendable {
         let compiled = Self.compile(rules)
         program = compiled.0
         roots = compiled.1
+        literals = LiteralSet(patterns: rules.map(\.anchor))
     }
 
     /// No rules.
@@ -147,9 +150,11 @@ public struct SourceRuleSet: Sendable {
             // One evaluator for the file: what it learns about a container serves every rule.
             var evaluator = ConditionEvaluator(structure: structure, scratch: scratch, cache: tables.cache,
                                                source: source, program: program)
+            // Anchors that start at the same literal find it once.
+            let literals = LiteralOffsets(set: self.literals)
             for index in applicable {
                 let rule = rules[index]
-                lint(rule, roots: roots[index], evaluator: &evaluator, path: path, into: &findings)
+                lint(rule, roots: roots[index], evaluator: &evaluator, literals: literals, path: path, into: &findings)
                 if let callee = rule.interpolationsOf, !source.interpolations.isEmpty {
                     lintInterpolations(rule, roots: roots[index], callee: callee, evaluator: &evaluator, path: path,
                                        into: &findings)
@@ -159,8 +164,8 @@ public struct SourceRuleSet: Sendable {
         return findings
     }
 
-    private func lint(_ rule: SourceRule, roots: RuleRoots, evaluator: inout ConditionEvaluator, path: String,
-                      into findings: inout [Finding]) {
+    private func lint(_ rule: SourceRule, roots: RuleRoots, evaluator: inout ConditionEvaluator,
+                      literals: LiteralOffsets, path: String, into findings: inout [Finding]) {
         let structure = evaluator.structure
         let source = evaluator.source
         let cache = evaluator.cache
@@ -169,11 +174,14 @@ public struct SourceRuleSet: Sendable {
         // hashing), a set past 32, so a file with thousands of findings is not quadratic.
         var reported = ReportedOffsets()
         // A file without a text every match holds is not searched at all (`RequiredLiterals`).
-        if structure.lacksRequiredText(rule.anchor) { return }
+        if structure.lacksRequiredText(rule.anchor, literals: literals) { return }
+        // PCRE2 runs only where a match can start (`MatchStarts`).
+        var candidates = structure.candidates(of: rule.anchor, literals: literals)
+        if candidates.isEmpty { return }
         var offset = 0
         while offset <= structure.count {
             let range: Range<Int>
-            switch structure.firstMatch(rule.anchor, from: offset, scratch: scratch) {
+            switch structure.firstMatch(rule.anchor, from: offset, candidates: &candidates, scratch: scratch) {
             case .noMatch:
                 return
             case .limit(let error):
