@@ -237,8 +237,9 @@ import Testing
     }
 
     /// A name two files declare with different values is not measured; one declared the same way
-    /// twice is.
-    @Test func aMemberDeclaredDifferentlyInTwoFilesIsSilent() throws {
+    /// twice is: whichever threads read the two files (the table is built on the run's jobs).
+    @Test(arguments: [1, 2, 3, 8])
+    func aMemberDeclaredDifferentlyInTwoFilesIsSilent(jobs: Int) throws {
         let first = """
         extension Color {
             static let accentFill = Color(white: 0.95)
@@ -259,7 +260,9 @@ import Testing
             }
         }
         """
-        let (status, found, _) = try lint(["A.swift": first, "B.swift": second, "Chips.swift": views])
+        var files = ["A.swift": first, "B.swift": second, "Chips.swift": views]
+        for index in 0..<5 { files["F\(index).swift"] = "enum F\(index) { static let accentFill = 1 }\n" }
+        let (status, found, _) = try lint(files, ["--jobs", "\(jobs)"])
         #expect(status == 1)
         #expect(found == [Found(line: 4, column: 9, theme: nil, foreground: "#FFFFFF", background: "#F2F2F2")], "\(found)")
     }

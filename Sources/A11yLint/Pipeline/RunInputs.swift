@@ -45,14 +45,12 @@ struct RunInputs {
         let swift = inputs.filter { $0.kind == .swift }
         guard !swift.isEmpty else { return }
         let limit = settings.configuration.maxFileSize
-        settings.configuration.colorSources.swiftColorMembers.setFiles { each in
-            for input in swift {
-                if let contents = input.contents {
-                    each(contents)
-                } else if case .success(let bytes) = Linter.readRegularFile(input.path, limit: limit) {
-                    each(bytes)
-                }
-            }
+        settings.configuration.colorSources.swiftColorMembers.setFiles(
+            count: swift.count, threads: settings.configuration.jobs) { index in
+            let input = swift[index]
+            if let contents = input.contents { return contents }
+            guard case .success(let bytes) = Linter.readRegularFile(input.path, limit: limit) else { return nil }
+            return bytes
         }
     }
 

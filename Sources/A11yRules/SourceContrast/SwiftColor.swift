@@ -183,6 +183,15 @@ struct SwiftColorParser {
             }
         }
 
+        /// Adds what `other` found (from other files): the result is the same in any order.
+        mutating func merge(_ other: DeclarationTable) {
+            ambiguous.formUnion(other.ambiguous)
+            for (name, value) in other.found {
+                if let known = found[name], known != value { ambiguous.insert(name) }
+                found[name] = value
+            }
+        }
+
         var unambiguous: [String: String] {
             var result = found
             for name in ambiguous { result[name] = nil }

@@ -8,22 +8,24 @@ import A11ySwiftReader
 ///
 /// The table is built once, when a text view first names a colour member its own file does
 /// not declare (most runs never do): the run's Swift files are read again then, and only those
-/// holding both `static` and `Color` are lexed. Files are linted on every core, so the first
-/// one that needs the table builds it and the others wait for it.
+/// holding both `static` and `Color` are lexed, on as many threads as the run's jobs (the
+/// other workers would only wait for it). Files are linted on every core, so the first one
+/// that needs the table builds it and the others wait for it.
 public final class SwiftColorMembers: @unchecked Sendable {
-    /// Calls its argument with the bytes of each Swift file of the run.
-    public typealias FileReader = @Sendable (_ each: ([UInt8]) -> Void) -> Void
+    /// The bytes of the run's Swift file number `index` (nil: it cannot be read now).
+    public typealias FileReader = @Sendable (_ index: Int) -> [UInt8]?
 
     private let lock = NSLock()
-    private var reader: FileReader?
+    private var files: (count: Int, read: FileReader, threads: Int)?
     private var table: [String: String]?
 
     public init() {}
 
-    /// The run's Swift files; the table is built from them when first needed.
-    public func setFiles(_ reader: @escaping FileReader) {
+    /// The run's `count` Swift files, read by `read`; the table is built from them on up to
+    /// `threads` threads when first needed.
+    public func setFiles(count: Int, threads: Int, _ read: @escaping FileReader) {
         lock.lock()
-        self.reader = reader
+        files = (count, read, threads)
         table = nil
         lock.unlock()
     }
@@ -34,23 +36,47 @@ public final class SwiftColorMembers: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let table { return table[name] }
-        guard let reader else { return nil }
-        let built = Self.build(reader)
+        guard let files else { return nil }
+        let built = Self.build(count: files.count, threads: files.threads, files.read)
         table = built
         return built[name]
     }
 
-    static func build(_ reader: FileReader) -> [String: String] {
-        var table = SwiftColorParser.DeclarationTable()
+    /// The table of files `0..<count`, each thread taking every `threads`-th file: the
+    /// declarations found are the same whatever the split (a name declared with two values
+    /// anywhere is left out).
+    static func build(count: Int, threads: Int, _ read: FileReader) -> [String: String] {
+        let parts = max(1, min(threads, count))
         let staticWord = Array("static".utf8), colorWord = Array("Color".utf8)
-        reader { bytes in
-            guard SwiftColorParser.find(staticWord, in: bytes, from: 0) != nil,
-                  SwiftColorParser.find(colorWord, in: bytes, from: 0) != nil else { return }
-            table.add(SwiftSource(utf8: bytes))
+        let tables = PartTables(count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var table = SwiftColorParser.DeclarationTable()
+            for index in stride(from: part, to: count, by: parts) {
+                guard let bytes = read(index), SwiftColorParser.find(staticWord, in: bytes, from: 0) != nil,
+                      SwiftColorParser.find(colorWord, in: bytes, from: 0) != nil else { continue }
+                table.add(SwiftSource(utf8: bytes))
+            }
+            tables.set(part, table)
         }
+        var table = SwiftColorParser.DeclarationTable()
+        for part in tables.all { table.merge(part) }
         // Every declaration counts for ambiguity (`static var brand: Color { srgb(…) }` beside
         // `static let brand = Color(…)`); only colour-like values are kept.
         return table.unambiguous.filter { looksLikeColor($0.value) }
+    }
+
+    /// The tables of a build's threads, each written once by its own thread.
+    private final class PartTables: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var all: [SwiftColorParser.DeclarationTable]
+
+        init(count: Int) { all = Array(repeating: SwiftColorParser.DeclarationTable(), count: count) }
+
+        func set(_ part: Int, _ table: SwiftColorParser.DeclarationTable) {
+            lock.lock()
+            all[part] = table
+            lock.unlock()
+        }
     }
 
     /// A value that may be a colour: `Color(…)`, `UIColor(…)`, `.blue`, `Palette.brand`,
