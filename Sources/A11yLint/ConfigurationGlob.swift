@@ -42,8 +42,43 @@ public struct PathScope: Sendable, Hashable {
         return roots
     }
 
+    /// `path` absolute (against the working directory) with its `.` and `..` components and
+    /// repeated or trailing `/` removed. A path with none of them is returned as it is (what
+    /// URL standardization gives it too): the run asks for every folder of its inputs.
     public static func standardized(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
+        if isStandardAbsolute(path) { return path }
+        return URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// Whether `path` starts with `/` and has no empty, `.` or `..` component and no `/` at
+    /// its end (the root `/` itself is standard).
+    static func isStandardAbsolute(_ path: String) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var bytes = path.utf8.makeIterator()
+        guard bytes.next() == slash else { return false }
+        var length = 0, dots = 0, components = 0
+        while true {
+            let byte = bytes.next()
+            if byte == nil || byte == slash {
+                // The root alone has one empty component.
+                if byte == nil && components == 0 && length == 0 { return true }
+                if length == 0 || (dots == length && length <= 2) { return false }
+                if byte == nil { return true }
+                components += 1
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == dot { dots += 1 }
+            }
+        }
+    }
+
+    /// The folder holding `path` (a standardized absolute path): what is before its last `/`,
+    /// or `/` for a name in the root.
+    static func parent(ofStandard path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `path` below `folder` as a relative path ("" for the folder itself), nil when outside.

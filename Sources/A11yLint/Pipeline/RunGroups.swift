@@ -100,14 +100,15 @@ struct ConfigurationDiscovery {
 
     /// The files for the folder holding `path`.
     mutating func files(above path: String) -> [String] {
-        files(in: (PathScope.standardized(path) as NSString).deletingLastPathComponent)
+        files(in: PathScope.parent(ofStandard: PathScope.standardized(path)))
     }
 
     /// The files for `folder` (an absolute, standardized path).
     mutating func files(in folder: String) -> [String] {
         if let cached = byFolder[folder] { return cached }
         let fileManager = FileManager.default
-        let parent = (folder as NSString).deletingLastPathComponent
+        let parent = PathScope.isStandardAbsolute(folder)
+            ? PathScope.parent(ofStandard: folder) : (folder as NSString).deletingLastPathComponent
         let isTop = parent == folder || folder.isEmpty
             || fileManager.fileExists(atPath: (folder as NSString).appendingPathComponent(".git"))
         var result = isTop ? [] : files(in: parent)
