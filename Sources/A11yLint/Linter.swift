@@ -584,9 +584,11 @@ public final class Linter: Sendable {
         if var spec = result.spec {
             if let error = Self.loadStrings(&spec) { outcome.errors.append(error) }
             outcome.specs.append(spec)
-            let run = runSpecRules(spec)
-            findings += run.findings
+            var run = runSpecRules(spec)
             record(run, into: &outcome)
+            // Moved, not copied, when they are the first (a finding is a large value).
+            if findings.isEmpty { findings = run.findings } else { findings += run.findings }
+            run.findings = []
             if configuration.reportFixes, let contrast = run.contrast {
                 outcome.fixes = SpecFixer.fixes(for: spec, measurements: contrast, document: document, bytes: bytes,
                                                 colors: configuration.colors)
@@ -602,7 +604,7 @@ public final class Linter: Sendable {
             findings += suppressions.unusedFindings(suppressionContext, spec: spec).compactMap(applyConfiguration)
         }
         if configuration.baselineKeys { Baseline.setKeys(&findings, root: document.root) }
-        outcome.findings += findings
+        if outcome.findings.isEmpty { outcome.findings = findings } else { outcome.findings += findings }
     }
 
     private func lintSwift(_ bytes: [UInt8], path: String, into outcome: inout FileOutcome) {
@@ -626,9 +628,11 @@ public final class Linter: Sendable {
         for spec in loader.swiftFileSpecs(source, file: path) {
             if outcome.specs.isEmpty { outcome.rulesRun += specRules.ruleIDs }
             outcome.specs.append(spec)
-            let run = runSpecRules(spec)
-            findings += run.findings
+            var run = runSpecRules(spec)
             record(run, into: &outcome)
+            // Moved, not copied, when they are the first (a finding is a large value).
+            if findings.isEmpty { findings = run.findings } else { findings += run.findings }
+            run.findings = []
         }
         applyConfiguration(to: &findings)
         var suppressions = SourceSuppressions(source: source, path: path, aliases: swiftlintAliases)

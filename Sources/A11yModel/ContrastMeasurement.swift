@@ -2,10 +2,12 @@
 /// a run. The rules report those below `required`, `--fix` and SARIF fixes rewrite them,
 /// and the HTML report shows every one as swatches.
 ///
-/// What was measured (`Pair`: the colours, the ratio, the threshold, suggestions) is held in
-/// one shared object: the variants of a theme that draw the same pair at the same threshold
-/// share one, so that a measurement is a few words and copying it retains two objects. It
-/// is still a value: setting a field of a shared pair copies it first.
+/// A measurement is a small value, two references and two numbers: what was measured (`Pair`:
+/// the colours, the ratio, the threshold, suggestions) is held in one shared object (the
+/// variants of a theme that draw the same pair at the same threshold share one), and the
+/// variant, the theme and the theme's fix in another (`Place`, one per variant and theme,
+/// itself pointing at the variant, the theme and the fix it shares with the other places).
+/// It is still a value: setting a field of a shared pair copies it first.
 public struct ContrastMeasurement: Sendable, Hashable {
     public enum Kind: Sendable, Hashable { case text, nonText }
 
@@ -18,39 +20,91 @@ public struct ContrastMeasurement: Sendable, Hashable {
     /// Which check of the spec this pair belongs to: the pairs of one check are
     /// alternatives (a button's fill, else its border); the check passes when one does.
     public var check = 0
+    /// Which of its theme's distinct checks (`Place.Fixes.checkFixes`) this pair's check is.
+    package var distinctCheck: Int32 = 0
     /// Another way of meeting the same check passes (a button's border when its fill does
     /// not), or this failure is already reported through the check's first alternative.
     public var excused = false
+
     /// The theme's one consistent fix (`JointColorFix`), the same on every pair of the theme:
-    /// empty when nothing fails, nil when no consistent set exists.
-    public var themeFix: [ThemeColorChange]?
+    /// empty when nothing fails, nil when no consistent set exists (or nothing of the theme
+    /// is reported, so that nothing was solved).
+    public var themeFix: [ThemeColorChange]? { place.fixes.changes }
     /// For a reported pair: the changes of `themeFix` that touch its check's colours.
-    public var fix: [ThemeColorChange]?
+    public var fix: [ThemeColorChange]? {
+        guard isReported else { return nil }
+        return place.fixes.checkFixes(distinctCheck)
+    }
 
     public var variant: Variant {
-        get { place.variant }
-        set { place = Place(variant: newValue, theme: place.theme) }
+        @inlinable get { place.variant }
+        set { place = Place(variant: Place.HeldVariant(newValue), theme: place.heldTheme, fixes: place.fixes) }
     }
     public var theme: Theme {
-        get { place.theme }
-        set { place = Place(variant: place.variant, theme: newValue) }
+        @inlinable get { place.theme }
+        set { place = Place(variant: place.heldVariant, theme: Place.HeldTheme(newValue), fixes: place.fixes) }
     }
 
-    /// A variant in a theme (`place`).
+    /// A variant in a theme (`place`), and the fix of the theme. The variant and the theme are
+    /// each held once for all the places that read them (a variant's in every theme, a
+    /// theme's for every variant that adds no colours of its own), so that making a place
+    /// copies neither.
     public final class Place: Sendable, Hashable {
-        public let variant: Variant
-        public let theme: Theme
+        public let heldVariant: HeldVariant
+        public let heldTheme: HeldTheme
+        /// The theme's fix, shared by the places of every variant in that theme (by name).
+        package let fixes: Fixes
 
-        public init(variant: Variant, theme: Theme) {
-            self.variant = variant
-            self.theme = theme
+        @inlinable public var variant: Variant { heldVariant.value }
+        @inlinable public var theme: Theme { heldTheme.value }
+
+        public convenience init(variant: Variant, theme: Theme) {
+            self.init(variant: HeldVariant(variant), theme: HeldTheme(theme), fixes: Fixes())
         }
 
-        public static func == (a: Place, b: Place) -> Bool { a === b || (a.variant == b.variant && a.theme == b.theme) }
+        /// A place that shares its variant, theme and fix with others.
+        package init(variant: HeldVariant, theme: HeldTheme, fixes: Fixes) {
+            self.heldVariant = variant
+            self.heldTheme = theme
+            self.fixes = fixes
+        }
+
+        public static func == (a: Place, b: Place) -> Bool {
+            a === b || ((a.heldVariant === b.heldVariant || a.variant == b.variant)
+                        && (a.heldTheme === b.heldTheme || a.theme == b.theme))
+        }
 
         public func hash(into hasher: inout Hasher) {
             hasher.combine(variant)
             hasher.combine(theme)
+        }
+
+        /// A variant, held once for its places.
+        public final class HeldVariant: Sendable {
+            public let value: Variant
+            public init(_ value: Variant) { self.value = value }
+        }
+
+        /// A theme, held once for its places.
+        public final class HeldTheme: Sendable {
+            public let value: Theme
+            public init(_ value: Theme) { self.value = value }
+        }
+
+        /// The theme's consistent fix and each of its distinct checks' share of it: set once
+        /// by `ContrastMeasurements.measure` (`JointFixes`) before the measurements are handed
+        /// on, read only afterwards.
+        package final class Fixes: @unchecked Sendable {
+            package var changes: [ThemeColorChange]?
+            /// By distinct check of the theme; nil where none of its pairs is reported.
+            package var byCheck: [[ThemeColorChange]?] = []
+
+            package init() {}
+
+            func checkFixes(_ index: Int32) -> [ThemeColorChange]? {
+                guard changes != nil, Int(index) < byCheck.count else { return nil }
+                return byCheck[Int(index)]
+            }
         }
     }
 

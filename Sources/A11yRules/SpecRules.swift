@@ -96,22 +96,27 @@ public struct SpecRuleRunner: Sendable {
                     tally: ContrastTally? = nil) -> [Finding] {
         var contrast = given
         var findings: [Finding] = []
+        // A rule's findings are moved in, not copied, when they are the first (a finding is
+        // a large value).
+        func gather(_ found: [Finding]) {
+            if findings.isEmpty { findings = found } else { findings += found }
+        }
         for index in kindRules(spec.kind).indices {
             let entry = rules[index]
             if let tally, entry.rule is ContrastUnverifiedRule {
                 var context = entry.context
                 context.contrastTally = tally
-                findings += entry.rule.check(spec, in: context)
+                gather(entry.rule.check(spec, in: context))
                 continue
             }
             guard entry.rule.readsContrast else {
-                findings += entry.rule.check(spec, in: entry.context)
+                gather(entry.rule.check(spec, in: entry.context))
                 continue
             }
             if contrast == nil { contrast = ContrastMeasurements.measure(spec, options: options) }
             var context = entry.context
             context.contrast = contrast
-            findings += entry.rule.check(spec, in: context)
+            gather(entry.rule.check(spec, in: context))
         }
         return findings
     }

@@ -23,12 +23,25 @@ public enum ContrastMeasurements {
             let size = spec.typography.size * variant.contentSize.scale
             let hasOwnColors = !variant.colors.isEmpty
             let drawsText = variant.visibleText != nil
+            let heldVariant = ContrastMeasurement.Place.HeldVariant(variant)
             if hasOwnColors { table.ownShared = Array(repeating: [], count: spec.themes.count) }
-            for (themeIndex, theme) in spec.indexedThemes(for: variant) {
+            // The themes as written are held once for every variant that adds no colours;
+            // a variant's own colours make themes of its own (`indexedThemes`).
+            let own = hasOwnColors ? spec.indexedThemes(for: variant).map { ($0.index, Place.HeldTheme($0.theme)) } : nil
+            for themeIndex in spec.themes.indices {
+                let heldTheme: Place.HeldTheme
+                if let own {
+                    guard let found = own.first(where: { $0.0 == themeIndex }) else { continue }
+                    heldTheme = found.1
+                } else {
+                    guard variant.themes.map({ $0.contains(spec.themes[themeIndex].baseName) }) ?? true else { continue }
+                    heldTheme = table.heldTheme(themeIndex, spec)
+                }
+                let theme = heldTheme.value
                 // The theme as written, when it is its name's first and the variant adds nothing.
                 let owner = table.owners[themeIndex]
-                let own = hasOwnColors || owner != themeIndex ? spec.themes[owner] : nil
-                let place = ContrastMeasurement.Place(variant: variant, theme: theme)
+                let ownTheme = hasOwnColors || owner != themeIndex ? spec.themes[owner] : nil
+                let place = Place(variant: heldVariant, theme: heldTheme, fixes: table.fixes(owner))
                 for check in definition.contrastChecks(for: variant, in: theme, spec: spec) {
                     let start = table.result.count
                     for request in check.alternatives {
@@ -39,7 +52,7 @@ public enum ContrastMeasurements {
                                                        request, size: keySize) {
                             id = known
                         } else {
-                            id = table.add(measure(request, spec, theme, size: size, options), theme: theme, own: own)
+                            id = table.add(measure(request, spec, theme, size: size, options), theme: theme, own: ownTheme)
                             let entry = SharedPair(size: keySize, request: request, id: id)
                             if hasOwnColors {
                                 table.ownShared[themeIndex].append(entry)
@@ -59,9 +72,11 @@ public enum ContrastMeasurements {
             }
         }
         suggest(table.pairs)
-        JointFixes.fill(&table.result, themes: table.groups.compactMap { $0 })
+        JointFixes.fill(themes: table.groups.compactMap { $0 })
         return table.result
     }
+
+    private typealias Place = ContrastMeasurement.Place
 
     /// What `measure` builds for one spec: the measurements in order, each distinct pair once
     /// (measured pairs are numbered, in the order they are measured), and each theme's
@@ -83,17 +98,40 @@ public enum ContrastMeasurements {
         var ownShared: [[SharedPair]] = []
         /// The first theme of each name (a variant's own colours are keyed against it).
         let owners: [Int]
+        /// Each theme as written, held once (made when a variant first reads it).
+        var heldThemes: [Place.HeldTheme?]
+        /// The fix of each theme name (by its first theme's index), shared by its places.
+        var themeFixes: [Place.Fixes?]
         var checks = 0
 
         init(_ spec: ComponentSpec) {
             shared = Array(repeating: [], count: spec.themes.count)
             groups = Array(repeating: nil, count: spec.themes.count)
+            heldThemes = Array(repeating: nil, count: spec.themes.count)
+            themeFixes = Array(repeating: nil, count: spec.themes.count)
             var firstOfName: [String: Int] = [:]
             owners = spec.themes.indices.map { index in
                 if let first = firstOfName[spec.themes[index].name] { return first }
                 firstOfName[spec.themes[index].name] = index
                 return index
             }
+            let expected = spec.variants.count * spec.themes.count * 3
+            result.reserveCapacity(expected)
+            ids.reserveCapacity(expected)
+        }
+
+        mutating func heldTheme(_ index: Int, _ spec: ComponentSpec) -> Place.HeldTheme {
+            if let held = heldThemes[index] { return held }
+            let held = Place.HeldTheme(spec.themes[index])
+            heldThemes[index] = held
+            return held
+        }
+
+        mutating func fixes(_ group: Int) -> Place.Fixes {
+            if let fixes = themeFixes[group] { return fixes }
+            let fixes = Place.Fixes()
+            themeFixes[group] = fixes
+            return fixes
         }
 
         /// Numbers a newly measured pair (-1 when it cannot be measured) and names its colours
@@ -113,28 +151,30 @@ public enum ContrastMeasurements {
         /// one of its theme's distinct checks (`group`: the theme name's first index).
         mutating func endCheck(_ start: Int, group: Int) {
             let end = result.count
-            let met = result[start..<end].contains(where: \.passes)
+            var met = false
+            for i in start..<end where result[i].passes { met = true }
             checks += 1
+            if groups[group] == nil { groups[group] = JointFixes.ThemeChecks(fixes: fixes(group)) }
+            let distinct = distinctCheck(start, end, group: group)
             var reported = false
             for i in start..<end {
                 if met || i > start { result[i].excused = !result[i].passes }
                 result[i].check = checks
+                result[i].distinctCheck = Int32(distinct)
                 reported = reported || result[i].isReported
             }
-            if groups[group] == nil { groups[group] = JointFixes.ThemeChecks() }
-            let distinct = distinctCheck(start, end, group: group)
-            groups[group]!.runs.append((start..<end, distinct))
-            if reported { groups[group]!.hasReported = true }
+            if reported { groups[group]!.report(distinct) }
         }
 
         /// The distinct check of `group` that `result[start..<end]` makes, added when new.
         private mutating func distinctCheck(_ start: Int, _ end: Int, group: Int) -> Int {
             let first = ids[start]
-            let rest = Array(ids[(start + 1)..<end])
-            if let known = checksStartingWith[first].first(where: { $0.rest == rest }) { return known.distinct }
+            let rest = ids[(start + 1)..<end]
+            if let known = checksStartingWith[first].first(where: { $0.rest.elementsEqual(rest) }) { return known.distinct }
             let distinct = groups[group]!.distinct.count
             groups[group]!.distinct.append(Array(result[start..<end]))
-            checksStartingWith[first].append((distinct, rest))
+            groups[group]!.reported.append(false)
+            checksStartingWith[first].append((distinct, Array(rest)))
             return distinct
         }
     }
@@ -238,7 +278,10 @@ extension SpecRuleContext {
         // Each made finding's place in `findings` (never changed once appended), by its pair.
         var made: [ObjectIdentifier: [(fix: [ThemeColorChange]?, index: Int)]] = [:]
         var findings: [Finding] = []
-        for m in measurements(spec) where m.kind == kind && m.isReported {
+        let all = measurements(spec)
+        // By index: only the reported measurements are copied out.
+        for index in all.indices where all[index].kind == kind && all[index].isReported {
+            let m = all[index]
             let key = ObjectIdentifier(m.pair)
             if let known = made[key]?.first(where: { $0.fix == m.fix }) {
                 var finding = findings[known.index]

@@ -1,22 +1,32 @@
 import A11yModel
 
-/// The theme's one consistent fix on every pair (`ContrastMeasurement.themeFix`) and, on each
-/// reported pair, its changes that touch the pair's check (`fix`): all the checks of a
-/// theme (every variant, text and non-text) are solved together by `JointColorFix`.
+/// The theme's one consistent fix (`ContrastMeasurement.themeFix`) and each distinct check's
+/// share of it, which every reported pair of the check reads (`fix`): all the checks of a
+/// theme (every variant, text and non-text) are solved together by `JointColorFix`. Both are
+/// held once per theme (`ContrastMeasurement.Place.Fixes`), not on each pair.
 enum JointFixes {
     /// The checks of one theme (by name): each distinct check once (its pairs, shared by the
-    /// variants that make it), and which distinct check each run of the measurements is.
+    /// variants that make it), and which of them have a reported pair.
     /// `ContrastMeasurements.measure` gathers them while it makes the checks.
     struct ThemeChecks {
+        /// Where the theme's fix goes (its places share it).
+        let fixes: ContrastMeasurement.Place.Fixes
         /// The distinct checks, in the order they first come.
         var distinct: [[ContrastMeasurement]] = []
-        /// The measurements of each check of the theme (every variant), and its distinct check.
-        var runs: [(range: Range<Int>, distinct: Int)] = []
+        /// Whether a pair of each distinct check is reported (in any variant).
+        var reported: [Bool] = []
         /// Whether a measurement of the theme is reported (else nothing is solved).
         var hasReported = false
+
+        init(fixes: ContrastMeasurement.Place.Fixes) { self.fixes = fixes }
+
+        mutating func report(_ distinct: Int) {
+            reported[distinct] = true
+            hasReported = true
+        }
     }
 
-    static func fill(_ measurements: inout [ContrastMeasurement], themes: [ThemeChecks]) {
+    static func fill(themes: [ThemeChecks]) {
         for checks in themes where checks.hasReported {
             let problem = Self.problem(checks)
             let changes = JointColorFix.solve(problem).map { list in
@@ -26,19 +36,14 @@ enum JointFixes {
                                             location: location)
                 }
             }
+            checks.fixes.changes = changes
+            guard let changes else { continue }
             // Each distinct check's share of the fix, worked out once for all its variants.
-            var fixes: [[ThemeColorChange]?] = Array(repeating: nil, count: checks.distinct.count)
-            for run in checks.runs {
-                for i in run.range {
-                    measurements[i].themeFix = changes
-                    guard measurements[i].isReported, let changes else { continue }
-                    if fixes[run.distinct] == nil {
-                        let pairs = checks.distinct[run.distinct]
-                        fixes[run.distinct] = changes.filter { change in
-                            pairs.contains { $0.foregroundKey == change.key || $0.backgroundKey == change.key }
-                        }
-                    }
-                    measurements[i].fix = fixes[run.distinct]
+            checks.fixes.byCheck = checks.distinct.indices.map { index in
+                guard checks.reported[index] else { return nil }
+                let pairs = checks.distinct[index]
+                return changes.filter { change in
+                    pairs.contains { $0.foregroundKey == change.key || $0.backgroundKey == change.key }
                 }
             }
         }
