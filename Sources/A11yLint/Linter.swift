@@ -27,8 +27,18 @@ public struct LintConfiguration: Sendable {
     /// Set by `--staged`: specs named by index files are read from git's index, not
     /// from the working tree.
     public var gitIndex: GitIndexSnapshot?
-    /// Worker threads; 1 lints serially.
-    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Worker threads; 1 lints serially. All cores unless set: counted only when asked (it
+    /// reads the system's and the cgroup's files, twice per run when every configuration
+    /// counted them; a run of one file never asks).
+    public var jobs: Int {
+        get { chosenJobs ?? Self.processorCount }
+        set { chosenJobs = newValue }
+    }
+    /// `jobs` as set; nil: all cores.
+    private(set) var chosenJobs: Int?
+    /// The cores this process may use, counted once.
+    static var processorCount: Int { processorCountOnce }
+    private static let processorCountOnce = ProcessInfo.processInfo.activeProcessorCount
     /// Files larger than this many bytes are input errors, not minutes of work.
     public var maxFileSize = 16 * 1_048_576
 
