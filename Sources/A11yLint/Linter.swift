@@ -119,7 +119,9 @@ public final class Linter: Sendable {
         let ruleBook = catalogue.ruleBook(severityOverrides: configuration.severityOverrides,
                                           selection: configuration.ruleSelection)
         self.ruleBook = ruleBook
-        loader = SpecLoader(presets: catalogue.colorSchemes, usageReader: UsageVariantReader(calls: catalogue.componentCalls),
+        // The component calls are read (their patterns compiled) when a `usage` or a Swift file needs them.
+        loader = SpecLoader(presets: catalogue.colorSchemes,
+                            usageReader: UsageVariantReader(callsFrom: ComponentCallSource { catalogue.componentCalls }),
                             rules: ruleBook)
         let specRules = SpecRuleRunner(catalogue: catalogue, options: configuration.ruleOptions, layoutEngine: layoutEngine,
                                        isEnabled: ruleBook.isEnabled)
