@@ -87,8 +87,10 @@ public final class Linter: Sendable {
     let specRules: SpecRuleRunner
     /// The catalogue's source rules and the configuration's custom rules, compiled when the
     /// first Swift file is linted: a run of specs compiles none of their patterns.
-    var sourceRules: SourceRuleSet { compiledSourceRules.get() }
-    private let compiledSourceRules: LazySourceRules
+    var sourceRules: SourceRuleSet { swiftRules.get().rules }
+    /// `source-text-contrast`, when it runs: made (its patterns compiled) with `sourceRules`.
+    var textContrast: SwiftTextContrast? { swiftRules.get().textContrast }
+    private let swiftRules: LazySwiftRules
     /// The ids of `sourceRules`, known without compiling them.
     let sourceRuleIDs: [String]
     let customRuleDescriptions: [RuleDescription]
@@ -103,8 +105,6 @@ public final class Linter: Sendable {
     let layoutEngine: LayoutEngine?
     /// `specRulesRun(_:)` of each registered kind.
     let specRulesRunByKind: [ComponentKind: [String]]
-    /// `source-text-contrast`, when it runs.
-    let textContrast: SwiftTextContrast?
     /// The rules that check every Swift file (`FileOutcome.rulesRun`), listed once: each
     /// file's outcome shares this one array.
     let swiftRulesRun: [String]
@@ -135,11 +135,14 @@ public final class Linter: Sendable {
         let custom = configuration.customRules.filter { ruleBook.isEnabled($0.id) }
         let customRules = custom.isEmpty ? nil : try SourceRuleSet(customRules: custom)
         sourceRuleIDs = catalogue.sourceRuleIDs.filter(ruleBook.isEnabled) + (customRules?.ruleIDs ?? [])
-        compiledSourceRules = LazySourceRules {
+        let checksTextContrast = ruleBook.isEnabled(SourceTextContrast.ruleID)
+            && catalogue.entry(SourceTextContrast.ruleID) != nil
+        let (colors, colorSources) = (configuration.colors, configuration.colorSources)
+        swiftRules = LazySwiftRules {
             var rules = ((try? catalogue.sourceRules()) ?? SourceRuleSet()).filter(ruleBook.isEnabled)
             if let customRules { rules = rules.merging(customRules) }
             rules.ruleBook = ruleBook
-            return rules
+            return (rules, checksTextContrast ? SwiftTextContrast(settings: colors, cache: colorSources) : nil)
         }
         customRuleDescriptions = configuration.customRules.map { rule in
             RuleDescription(id: rule.id, name: rule.id, kind: .source, defaultSeverity: rule.severity, wcag: rule.wcag,
@@ -147,10 +150,8 @@ public final class Linter: Sendable {
         }
         knownRuleIDs = catalogue.ids + configuration.customRules.map(\.id)
         swiftlintAliases = catalogue.swiftlintAliases
-        textContrast = ruleBook.isEnabled(SourceTextContrast.ruleID) && catalogue.entry(SourceTextContrast.ruleID) != nil
-            ? SwiftTextContrast(settings: configuration.colors, cache: configuration.colorSources) : nil
         swiftRulesRun = sourceRuleIDs + [SuppressionRuleID.unused].filter(configuration.isEnabled)
-            + (textContrast == nil ? [] : [SourceTextContrast.ruleID])
+            + (checksTextContrast ? [SourceTextContrast.ruleID] : [])
     }
 
     /// Reads the spec's String Catalog (`a11y.strings`, relative to the spec) into it; an
@@ -688,15 +689,17 @@ final class ResultSlots<R: Sendable>: @unchecked Sendable {
     }
 }
 
-/// A linter's source rules, made the first time they are asked for, under a lock.
-final class LazySourceRules: @unchecked Sendable {
+/// A linter's source rules and `source-text-contrast` (its patterns), made the first time they
+/// are asked for, under a lock: a run of specs compiles none of them.
+final class LazySwiftRules: @unchecked Sendable {
+    typealias Rules = (rules: SourceRuleSet, textContrast: SwiftTextContrast?)
     private let lock = NSLock()
-    private var rules: SourceRuleSet?
-    private let make: @Sendable () -> SourceRuleSet
+    private var rules: Rules?
+    private let make: @Sendable () -> Rules
 
-    init(_ make: @escaping @Sendable () -> SourceRuleSet) { self.make = make }
+    init(_ make: @escaping @Sendable () -> Rules) { self.make = make }
 
-    func get() -> SourceRuleSet {
+    func get() -> Rules {
         lock.lock()
         defer { lock.unlock() }
         if let rules { return rules }
