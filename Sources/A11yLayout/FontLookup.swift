@@ -68,13 +68,23 @@ enum Fontconfig {
     /// bare pthread (Foundation's `Thread` costs more to start than the rest of this call).
     static func loadInBackground() { _ = backgroundLoad }
 
+    /// What the thread does: first the shared engine, which the run's linter takes a few
+    /// milliseconds later (making it is the first use of its caches' generic types, looked
+    /// up by name: a tenth of a millisecond or two, off the thread that reads the catalogue
+    /// and the configuration meanwhile), then fontconfig's configuration (a few milliseconds,
+    /// needed only once a spec's text is laid out).
+    private static func backgroundWork() {
+        _ = LayoutEngine.shared
+        load()
+    }
+
     private static let backgroundLoad: Bool = {
         #if canImport(Glibc)
         var thread = pthread_t()
-        guard pthread_create(&thread, nil, { _ in Fontconfig.load(); return nil }, nil) == 0 else { return false }
+        guard pthread_create(&thread, nil, { _ in Fontconfig.backgroundWork(); return nil }, nil) == 0 else { return false }
         pthread_detach(thread)
         #else
-        Thread.detachNewThread { Fontconfig.load() }
+        Thread.detachNewThread { Fontconfig.backgroundWork() }
         #endif
         return true
     }()

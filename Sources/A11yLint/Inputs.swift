@@ -88,10 +88,22 @@ public enum InputCollector {
         let options: Options
         var inputs: [LintInput] = []
         var errors: [InputError] = []
+        /// The files met so far; the first is kept apart, so that a run of one file makes no
+        /// set (the first use of a set of this type costs more than the rest of collecting).
         var seen = Set<FileID>()
+        var firstSeen: FileID?
         var trustedDevices: [UInt64: Bool] = [:]
 
         init(options: Options) { self.options = options }
+
+        /// Whether the file is met for the first time (and now remembered).
+        mutating func isNew(_ id: FileID) -> Bool {
+            guard let firstSeen else {
+                firstSeen = id
+                return true
+            }
+            return id != firstSeen && seen.insert(id).inserted
+        }
 
         mutating func add(root path: String) {
             var status = stat()
@@ -113,7 +125,7 @@ public enum InputCollector {
                     errors.append(InputError(file: path, message: "not a lintable file: expected a .json spec or index, or a .swift file"))
                     return
                 }
-                if seen.insert(FileID(status)).inserted { inputs.append(LintInput(path: path, explicit: true)) }
+                if isNew(FileID(status)) { inputs.append(LintInput(path: path, explicit: true)) }
             default:
                 errors.append(InputError(file: path, message: "not a regular file (\(InputCollector.typeName(status))): not read"))
             }
@@ -147,7 +159,7 @@ public enum InputCollector {
                 case Int(DT_REG) where !LintInput.isLintable(name):
                     continue
                 case Int(DT_REG) where inodesAreTrusted:
-                    if seen.insert(FileID(device: id.device, inode: entry.inode)).inserted {
+                    if isNew(FileID(device: id.device, inode: entry.inode)) {
                         inputs.append(LintInput(path: path, explicit: false))
                     }
                     continue
@@ -167,7 +179,7 @@ public enum InputCollector {
                     if InputCollector.skippedFolders.contains(name) { continue }
                     walk(path, status: target, ancestors: &ancestors)
                 case S_IFREG:
-                    if LintInput.isLintable(name), seen.insert(FileID(target)).inserted {
+                    if LintInput.isLintable(name), isNew(FileID(target)) {
                         inputs.append(LintInput(path: path, explicit: false))
                     }
                 default:

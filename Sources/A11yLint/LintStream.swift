@@ -70,7 +70,9 @@ struct LintStream: Sendable {
     }
 
     var groups: [Group]
-    var jobs: Int
+    /// Worker threads; nil: all cores, counted only when there is more than one file to lint.
+    var chosenJobs: Int?
+    var jobs: Int { chosenJobs ?? LintConfiguration.processorCount }
     /// Files per batch and core: large enough that cores rarely wait at a batch's end,
     /// small enough that a batch's findings stay a few megabytes.
     var filesPerJob = 32
@@ -142,6 +144,11 @@ struct LintStream: Sendable {
     /// A test of whether an index at a path (a file on disk) may reach other files
     /// (`IndexCheck.mayReachOtherFiles`), asked once per folder of `items`.
     private func foldersReachingOtherFiles(_ items: [Item]) -> @Sendable (String) -> Bool {
+        // One file on disk (the pre-commit case) is asked about once: no table (its type's
+        // first use costs more than the question).
+        var onDisk = 0
+        for item in items where item.input.kind == .json && item.input.contents == nil { onDisk += 1 }
+        if onDisk <= 1 { return { path in IndexCheck.mayReachOtherFiles(fromIndexAt: path) } }
         var answers: [Substring: Bool] = [:]
         for item in items where item.input.kind == .json && item.input.contents == nil {
             guard let key = Self.folderKey(item.input.path) else { continue }
@@ -204,18 +211,20 @@ struct LintStream: Sendable {
                 if let results = pending.removeValue(forKey: key), !results.isEmpty { emit(results) }
             }
         }
-        let batch = max(1, jobs * filesPerJob)
+        // One file is linted here: no worker to start, no core count to read.
+        let parallel = rest.count > 1 && jobs > 1
+        let batch = rest.count <= 1 ? 1 : max(1, jobs * filesPerJob)
         let batches = stride(from: 0, to: rest.count, by: batch).map { $0..<min(rest.count, $0 + batch) }
         // The workers lint the files one after another, never waiting at a batch's end,
         // while this thread hands the batches over (the writer works here): they stay at
         // most `batchesAhead` batches ahead of the one being handed over.
-        let conveyor = Conveyor(count: rest.count, batch: batch, batchesAhead: 2)
-        if jobs > 1 {
+        let conveyor = parallel ? Conveyor(count: rest.count, batch: batch, batchesAhead: 2) : nil
+        if let conveyor {
             let lint: @Sendable (Int) -> Linter.FileOutcome = { [self] in groups[rest[$0].group].linter.lintFile(rest[$0].input) }
             conveyor.start(workers: min(jobs, rest.count), lint)
         }
         for (index, range) in batches.enumerated() {
-            let outcomes = jobs > 1 ? conveyor.take(range) : rest[range].map { groups[$0.group].linter.lintFile($0.input) }
+            let outcomes = conveyor?.take(range) ?? rest[range].map { groups[$0.group].linter.lintFile($0.input) }
             var byFile: [String: FileResults] = [:]
             for outcome in outcomes {
                 for results in add(outcome, to: &totals) { byFile.gather(results) }
@@ -226,7 +235,7 @@ struct LintStream: Sendable {
                 if let waiting = pending.removeValue(forKey: file) { results.merge(waiting) }
                 if !results.isEmpty { emit(results) }
             }
-            conveyor.handedOver(batch: index)
+            conveyor?.handedOver(batch: index)
         }
         emitPending(before: nil)
     }
@@ -354,6 +363,7 @@ struct LintStream: Sendable {
 
     /// Runs `body` over `items` on `jobs` threads, keeping order.
     private func parallelMap<T: Sendable, R: Sendable>(_ items: [T], _ body: @Sendable (T) -> R) -> [R] {
+        guard items.count > 1 else { return items.map(body) }
         let workers = max(1, min(jobs, items.count))
         if workers <= 1 { return items.map(body) }
         let results = ResultSlots<R>(count: items.count)

@@ -27,8 +27,18 @@ public struct LintConfiguration: Sendable {
     /// Set by `--staged`: specs named by index files are read from git's index, not
     /// from the working tree.
     public var gitIndex: GitIndexSnapshot?
-    /// Worker threads; 1 lints serially.
-    public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Worker threads; 1 lints serially. All cores unless set: counted only when asked (it
+    /// reads the system's and the cgroup's files, twice per run when every configuration
+    /// counted them; a run of one file never asks).
+    public var jobs: Int {
+        get { chosenJobs ?? Self.processorCount }
+        set { chosenJobs = newValue }
+    }
+    /// `jobs` as set; nil: all cores.
+    private(set) var chosenJobs: Int?
+    /// The cores this process may use, counted once.
+    static var processorCount: Int { processorCountOnce }
+    private static let processorCountOnce = ProcessInfo.processInfo.activeProcessorCount
     /// Files larger than this many bytes are input errors, not minutes of work.
     public var maxFileSize = 16 * 1_048_576
 
@@ -77,8 +87,10 @@ public final class Linter: Sendable {
     let specRules: SpecRuleRunner
     /// The catalogue's source rules and the configuration's custom rules, compiled when the
     /// first Swift file is linted: a run of specs compiles none of their patterns.
-    var sourceRules: SourceRuleSet { compiledSourceRules.get() }
-    private let compiledSourceRules: LazySourceRules
+    var sourceRules: SourceRuleSet { swiftRules.get().rules }
+    /// `source-text-contrast`, when it runs: made (its patterns compiled) with `sourceRules`.
+    var textContrast: SwiftTextContrast? { swiftRules.get().textContrast }
+    private let swiftRules: LazySwiftRules
     /// The ids of `sourceRules`, known without compiling them.
     let sourceRuleIDs: [String]
     let customRuleDescriptions: [RuleDescription]
@@ -93,8 +105,6 @@ public final class Linter: Sendable {
     let layoutEngine: LayoutEngine?
     /// `specRulesRun(_:)` of each registered kind.
     let specRulesRunByKind: [ComponentKind: [String]]
-    /// `source-text-contrast`, when it runs.
-    let textContrast: SwiftTextContrast?
     /// The rules that check every Swift file (`FileOutcome.rulesRun`), listed once: each
     /// file's outcome shares this one array.
     let swiftRulesRun: [String]
@@ -109,7 +119,9 @@ public final class Linter: Sendable {
         let ruleBook = catalogue.ruleBook(severityOverrides: configuration.severityOverrides,
                                           selection: configuration.ruleSelection)
         self.ruleBook = ruleBook
-        loader = SpecLoader(presets: catalogue.colorSchemes, usageReader: UsageVariantReader(calls: catalogue.componentCalls),
+        // The component calls are read (their patterns compiled) when a `usage` or a Swift file needs them.
+        loader = SpecLoader(presets: catalogue.colorSchemes,
+                            usageReader: UsageVariantReader(callsFrom: ComponentCallSource { catalogue.componentCalls }),
                             rules: ruleBook)
         let specRules = SpecRuleRunner(catalogue: catalogue, options: configuration.ruleOptions, layoutEngine: layoutEngine,
                                        isEnabled: ruleBook.isEnabled)
@@ -123,11 +135,14 @@ public final class Linter: Sendable {
         let custom = configuration.customRules.filter { ruleBook.isEnabled($0.id) }
         let customRules = custom.isEmpty ? nil : try SourceRuleSet(customRules: custom)
         sourceRuleIDs = catalogue.sourceRuleIDs.filter(ruleBook.isEnabled) + (customRules?.ruleIDs ?? [])
-        compiledSourceRules = LazySourceRules {
+        let checksTextContrast = ruleBook.isEnabled(SourceTextContrast.ruleID)
+            && catalogue.entry(SourceTextContrast.ruleID) != nil
+        let (colors, colorSources) = (configuration.colors, configuration.colorSources)
+        swiftRules = LazySwiftRules {
             var rules = ((try? catalogue.sourceRules()) ?? SourceRuleSet()).filter(ruleBook.isEnabled)
             if let customRules { rules = rules.merging(customRules) }
             rules.ruleBook = ruleBook
-            return rules
+            return (rules, checksTextContrast ? SwiftTextContrast(settings: colors, cache: colorSources) : nil)
         }
         customRuleDescriptions = configuration.customRules.map { rule in
             RuleDescription(id: rule.id, name: rule.id, kind: .source, defaultSeverity: rule.severity, wcag: rule.wcag,
@@ -135,10 +150,8 @@ public final class Linter: Sendable {
         }
         knownRuleIDs = catalogue.ids + configuration.customRules.map(\.id)
         swiftlintAliases = catalogue.swiftlintAliases
-        textContrast = ruleBook.isEnabled(SourceTextContrast.ruleID) && catalogue.entry(SourceTextContrast.ruleID) != nil
-            ? SwiftTextContrast(settings: configuration.colors, cache: configuration.colorSources) : nil
         swiftRulesRun = sourceRuleIDs + [SuppressionRuleID.unused].filter(configuration.isEnabled)
-            + (textContrast == nil ? [] : [SourceTextContrast.ruleID])
+            + (checksTextContrast ? [SourceTextContrast.ruleID] : [])
     }
 
     /// Reads the spec's String Catalog (`a11y.strings`, relative to the spec) into it; an
@@ -680,15 +693,17 @@ final class ResultSlots<R: Sendable>: @unchecked Sendable {
     }
 }
 
-/// A linter's source rules, made the first time they are asked for, under a lock.
-final class LazySourceRules: @unchecked Sendable {
+/// A linter's source rules and `source-text-contrast` (its patterns), made the first time they
+/// are asked for, under a lock: a run of specs compiles none of them.
+final class LazySwiftRules: @unchecked Sendable {
+    typealias Rules = (rules: SourceRuleSet, textContrast: SwiftTextContrast?)
     private let lock = NSLock()
-    private var rules: SourceRuleSet?
-    private let make: @Sendable () -> SourceRuleSet
+    private var rules: Rules?
+    private let make: @Sendable () -> Rules
 
-    init(_ make: @escaping @Sendable () -> SourceRuleSet) { self.make = make }
+    init(_ make: @escaping @Sendable () -> Rules) { self.make = make }
 
-    func get() -> SourceRuleSet {
+    func get() -> Rules {
         lock.lock()
         defer { lock.unlock() }
         if let rules { return rules }

@@ -183,7 +183,8 @@ public enum SpecFixer {
     static func lint(_ contents: [String: [UInt8]], linter: Linter) -> Lint {
         let inputs = contents.keys.sorted().map { LintInput(path: $0, contents: contents[$0], explicit: true) }
         var result = Lint()
-        let stream = LintStream(groups: [LintStream.Group(linter: linter, inputs: inputs)], jobs: linter.configuration.jobs)
+        let stream = LintStream(groups: [LintStream.Group(linter: linter, inputs: inputs)],
+                                chosenJobs: linter.configuration.chosenJobs)
         let totals = stream.run(emit: { results in
             for finding in results.findings where ["text-contrast", "nontext-contrast"].contains(finding.rule) {
                 let role = finding.measured.string("role")
@@ -208,7 +209,8 @@ public enum SpecFixer {
         let stdin = Set(inputs.filter { $0.contents != nil }.map(\.path))
         var lines: [String] = []
         var seen = Set<String>()
-        let stream = LintStream(groups: [LintStream.Group(linter: linter, inputs: linted)], jobs: linter.configuration.jobs)
+        let stream = LintStream(groups: [LintStream.Group(linter: linter, inputs: linted)],
+                                chosenJobs: linter.configuration.chosenJobs)
         _ = stream.run(emit: { results in
             for finding in results.findings where ["text-contrast", "nontext-contrast"].contains(finding.rule) {
                 let line = "\(finding.location.description): not fixed: \(finding.rule) in theme \(finding.theme ?? "-")"

@@ -173,7 +173,10 @@ public enum ColorSyntax {
     /// `{"white": w, "alpha": a}` or `{"red", "green", "blue", "alpha"}`, components 0…1;
     /// alpha defaults to 1.
     public static func parse(components: [(key: String, value: Double)]) -> Result<RGBA, ColorSyntaxError> {
-        var values: [String: Double] = [:]
+        // Five variables rather than a dictionary by name: the catalogue's colour schemes are
+        // read at every start, where a dictionary of this type was made for the first time
+        // (its generic type looked up by name, a quarter of a millisecond).
+        var white: Double?, red: Double?, green: Double?, blue: Double?, alpha: Double?
         for (key, value) in components {
             guard ["white", "red", "green", "blue", "alpha"].contains(key) else {
                 return .failure(ColorSyntaxError(message: "unknown color component '\(key)'"
@@ -182,19 +185,25 @@ public enum ColorSyntax {
             guard value >= 0, value <= 1 else {
                 return .failure(ColorSyntaxError(message: "color component '\(key)' must be between 0 and 1, got \(value)"))
             }
-            values[key] = value
+            switch key {
+            case "white": white = value
+            case "red": red = value
+            case "green": green = value
+            case "blue": blue = value
+            default: alpha = value
+            }
         }
-        let alpha = values["alpha"] ?? 1
-        if let white = values["white"] {
-            guard values["red"] == nil, values["green"] == nil, values["blue"] == nil else {
+        let opacity = alpha ?? 1
+        if let white {
+            guard red == nil, green == nil, blue == nil else {
                 return .failure(ColorSyntaxError(message: "a color has either 'white' or 'red', 'green' and 'blue'"))
             }
-            return .success(RGBA(white: white, alpha: alpha))
+            return .success(RGBA(white: white, alpha: opacity))
         }
-        guard let r = values["red"], let g = values["green"], let b = values["blue"] else {
+        guard let r = red, let g = green, let b = blue else {
             return .failure(ColorSyntaxError(message: "a color object needs 'white', or all of 'red', 'green' and 'blue'"))
         }
-        return .success(RGBA(red: r, green: g, blue: b, alpha: alpha))
+        return .success(RGBA(red: r, green: g, blue: b, alpha: opacity))
     }
 }
 

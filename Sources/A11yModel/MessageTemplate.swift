@@ -14,6 +14,11 @@ public struct MessageTemplate: Sendable, Hashable, CustomStringConvertible {
 
     public init(_ text: String) {
         self.text = text
+        parts = Self.asciiParts(text) ?? Self.parts(text)
+    }
+
+    /// The parts of any text, read character by character.
+    static func parts(_ text: String) -> [Part] {
         var parts: [Part] = []
         var literal = Substring()
         var rest = Substring(text)
@@ -34,7 +39,43 @@ public struct MessageTemplate: Sendable, Hashable, CustomStringConvertible {
         }
         literal += rest
         if !literal.isEmpty { parts.append(.text(String(literal))) }
-        self.parts = parts
+        return parts
+    }
+
+    /// The parts of an ASCII text (every rule file's), read byte by byte: the same parts as
+    /// the reading by characters above gives (in ASCII a character is one byte, but for
+    /// `\r\n`, which is neither a brace nor part of a name). Nil for any other text. The
+    /// catalogue reads every rule's texts at start-up, where the reading by characters was
+    /// a quarter of the catalogue's time.
+    static func asciiParts(_ text: String) -> [Part]? {
+        var text = text
+        return text.withUTF8 { bytes -> [Part]? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            func string(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
+            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+            func isNameByte(_ byte: UInt8) -> Bool {
+                isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+            }
+            var parts: [Part] = []
+            var literalStart = 0
+            var at = 0
+            while let open = bytes[at...].firstIndex(of: UInt8(ascii: "{")) {
+                var close = open + 1
+                while close < bytes.count, isNameByte(bytes[close]) { close += 1 }
+                guard close > open + 1, isLetter(bytes[open + 1]), close < bytes.count, bytes[close] == UInt8(ascii: "}") else {
+                    at = open + 1
+                    continue
+                }
+                if open > literalStart { parts.append(.text(string(literalStart..<open))) }
+                parts.append(.value(string(open + 1..<close)))
+                literalStart = close + 1
+                at = close + 1
+            }
+            if bytes.count > literalStart { parts.append(.text(string(literalStart..<bytes.count))) }
+            return parts
+        }
     }
 
     /// The placeholder names, in order of first use.

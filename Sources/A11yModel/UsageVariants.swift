@@ -1,3 +1,4 @@
+import Foundation
 import A11yPattern
 import A11ySwiftReader
 
@@ -56,14 +57,48 @@ public struct DerivedCall: Sendable {
     public var variant: Variant
 }
 
+/// Component calls made the first time they are asked for, then kept (the built-in catalogue's:
+/// their patterns are compiled only when a spec's `usage` or a Swift file is read, so a run of
+/// specs without `usage` compiles none).
+public final class ComponentCallSource: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: [ComponentCall]?
+    private let make: @Sendable () -> [ComponentCall]
+
+    public init(_ make: @escaping @Sendable () -> [ComponentCall]) { self.make = make }
+
+    public var calls: [ComponentCall] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let calls = make()
+        made = calls
+        return calls
+    }
+}
+
 /// Turns `configure(...)` / initializer calls in Swift code (a spec's `usage`, or a
 /// Swift file) into variants (docs/spec-format.md: variants from usage).
 public struct UsageVariantReader: Sendable {
     public enum Context: Sendable { case specUsage, swiftFile }
 
-    public var calls: [ComponentCall]
+    public var calls: [ComponentCall] {
+        get { source?.calls ?? givenCalls }
+        set {
+            givenCalls = newValue
+            source = nil
+        }
+    }
+    private var givenCalls: [ComponentCall]
+    private var source: ComponentCallSource?
 
-    public init(calls: [ComponentCall]) { self.calls = calls }
+    public init(calls: [ComponentCall]) { givenCalls = calls }
+
+    /// The calls `source` makes, read the first time a spec's `usage` or a Swift file needs them.
+    public init(callsFrom source: ComponentCallSource) {
+        givenCalls = []
+        self.source = source
+    }
 
     /// Labels that only a checkbox's configuration has.
     static let checkboxArguments: Set<String> = [

@@ -148,7 +148,16 @@ public struct CatalogueError: Error, Sendable, CustomStringConvertible {
 public struct RuleCatalogue: @unchecked Sendable {
     public private(set) var entries: [RuleEntry] = []
     public private(set) var colorSchemes: [String: ColorSchemePreset] = [:]
-    public private(set) var componentCalls: [ComponentCall] = []
+    /// The component calls of every rule file, in file order.
+    public var componentCalls: [ComponentCall] {
+        guard let builtIn = builtInCalls else { return readCalls }
+        return readCalls.isEmpty ? builtIn.calls : builtIn.calls + readCalls
+    }
+    /// The calls of the catalogue compiled into the binary, made when first asked (compiling
+    /// their patterns was a quarter of reading the catalogue, and a run of specs without
+    /// `usage` never needs them); the others, read with their file.
+    private var builtInCalls: ComponentCallSource?
+    private var readCalls: [ComponentCall] = []
     /// Where the rule files came from: a folder, or the catalogue built into the binary.
     public let origin: String
 
@@ -226,12 +235,12 @@ public struct RuleCatalogue: @unchecked Sendable {
     }
 
     /// Refuses a rule defined twice, and orders the rules by id.
+    /// (Sorted first: a rule defined twice is then next to itself, found without a table.)
     private mutating func finish() throws {
-        let ids = entries.map(\.description.id)
-        if let duplicate = Dictionary(grouping: ids, by: { $0 }).first(where: { $0.value.count > 1 })?.key {
-            throw CatalogueError(file: origin, line: 1, column: 1, message: "rule '\(duplicate)' is defined twice")
-        }
         entries.sort { $0.description.id < $1.description.id }
+        for index in entries.indices.dropFirst() where entries[index].description.id == entries[index - 1].description.id {
+            throw CatalogueError(file: origin, line: 1, column: 1, message: "rule '\(entries[index].description.id)' is defined twice")
+        }
     }
 
     /// The catalogue compiled into this binary from the `Rules/` folder it was built with.
@@ -275,7 +284,21 @@ public struct RuleCatalogue: @unchecked Sendable {
         }
         // `checkboxCalls` is the key's earlier name (every entry a checkbox unless it says).
         for key in ["componentCalls", "checkboxCalls"] {
-            if let calls = root.member(key) { componentCalls += try ComponentCall.parse(calls, file: file) }
+            guard let calls = root.member(key) else { continue }
+            if case .embedded(let tree, let index) = calls.entryNode {
+                // The built-in files come first, and are tested: read when first asked.
+                let earlier = builtInCalls
+                builtInCalls = ComponentCallSource {
+                    do {
+                        return (earlier?.calls ?? []) + (try ComponentCall.parse(EmbeddedNode(tree: tree, index: index), file: file))
+                    } catch {
+                        assertionFailure("the built-in \(file): \(error)")
+                        return earlier?.calls ?? []
+                    }
+                }
+            } else {
+                readCalls += try ComponentCall.parse(calls, file: file)
+            }
         }
         if let list = root.member("rules") {
             guard let items = list.items else { throw CatalogueError.at(list, file: file, "'rules' must be a list") }

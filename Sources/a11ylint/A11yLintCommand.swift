@@ -66,17 +66,26 @@ extension A11yLintCommand {
     /// Words people type for a flag (`help` is a command: `a11ylint help [SUBCOMMAND]`).
     static let flagWords = ["version": "--version"]
 
-    static var subcommandNames: [String] { configuration.subcommands.compactMap { $0.configuration.commandName } }
+    /// The subcommands' names, as `configuration` lists them: written out, because reading them
+    /// from there makes every command's configuration (a tenth of a millisecond of a one-spec
+    /// run); a debug build (the tests') checks that the two agree.
+    static let subcommandNames: [String] = {
+        let names = ["lint", "layout", "contrast", "rules", "install-hook"]
+        assert(names == configuration.subcommands.compactMap { $0.configuration.commandName },
+               "A11yLintCommand.subcommandNames must list configuration.subcommands")
+        return names
+    }()
 
     /// A usage error for a first word that is neither an option, a subcommand nor an
     /// existing path but looks like a mistyped subcommand (`lnt`, `layuot`, `version`);
     /// nil otherwise (a path that does not exist is then reported as an input error).
     static func unknownSubcommand(_ arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-"), first != "-" else { return nil }
+        // Paths look like paths: a folder separator or a file extension (told before anything
+        // is asked of the file system).
+        if first.contains("/") || first.contains(".") { return nil }
         let names = subcommandNames
         if first == "help" || names.contains(first) || FileManager.default.fileExists(atPath: first) { return nil }
-        // Paths look like paths: a folder separator or a file extension.
-        if first.contains("/") || first.contains(".") { return nil }
         if let flag = flagWords[first.lowercased()] {
             return "'\(first)' is not a command or a path; did you mean 'a11ylint \(flag)'?"
         }

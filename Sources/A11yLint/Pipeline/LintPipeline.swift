@@ -21,7 +21,8 @@ struct LintPipeline {
         var baseline = try RunBaseline(settings)
         var tally = Tally()
         var writer = settings.request.dryRun ? nil : makeWriter(settings.strict)
-        let stream = LintStream(groups: groups, jobs: settings.configuration.jobs, keepSpecs: settings.request.keepSpecs)
+        let stream = LintStream(groups: groups, chosenJobs: settings.configuration.chosenJobs,
+                                keepSpecs: settings.request.keepSpecs)
         let totals = stream.run(inputErrors: inputs.errors) { results in
             var results = results
             baseline.pass(&results)
