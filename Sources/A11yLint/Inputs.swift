@@ -132,15 +132,21 @@ public enum InputCollector {
         }
 
         /// Lintable files under `folder`, depth first in name order, paths starting with
-        /// `folder` as given.
-        mutating func walk(_ folder: String, status: stat, ancestors: inout Set<FileID>) {
+        /// `folder` as given. `location`: the folder's parent, open, and its name there, so
+        /// that it and what it holds are opened and looked at by name in the open parent
+        /// (`openat`, `fstatat`) instead of the kernel walking every whole path again.
+        mutating func walk(_ folder: String, status: stat, ancestors: inout Set<FileID>,
+                           location: (parent: Int32, name: String)? = nil) {
             let id = FileID(status)
             guard ancestors.insert(id).inserted else { return } // a link back up: a loop
             defer { ancestors.remove(id) }
-            guard let entries = InputCollector.listing(folder) else {
+            guard let directory = InputCollector.openFolder(folder, location: location) else {
                 errors.append(InputError(file: folder, message: "cannot read this folder: \(OutputFile.errorText(errno))"))
                 return
             }
+            defer { closedir(directory) }
+            let entries = InputCollector.listing(directory)
+            let descriptor = dirfd(directory)
             let inodesAreTrusted = trustsDirectoryInodes(folder, device: id.device)
             for entry in entries {
                 let raw = entry.name
@@ -169,15 +175,15 @@ public enum InputCollector {
                     break
                 }
                 var found = stat()
-                guard lstat(path, &found) == 0 else { continue }
+                guard fstatat(descriptor, name, &found, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
                 var target = found
                 let isLink = found.st_mode & S_IFMT == S_IFLNK
-                if isLink, stat(path, &target) != 0 { continue } // dangling link: nothing to lint
+                if isLink, fstatat(descriptor, name, &target, 0) != 0 { continue } // dangling link: nothing to lint
                 switch target.st_mode & S_IFMT {
                 case S_IFDIR:
                     if isLink && !options.followLinks { continue }
                     if InputCollector.skippedFolders.contains(name) { continue }
-                    walk(path, status: target, ancestors: &ancestors)
+                    walk(path, status: target, ancestors: &ancestors, location: (descriptor, name))
                 case S_IFREG:
                     if LintInput.isLintable(name), isNew(FileID(target)) {
                         inputs.append(LintInput(path: path, explicit: false))
@@ -209,11 +215,24 @@ public enum InputCollector {
         }
     }
 
-    /// The entries in `folder`, names as raw bytes, sorted (by bytes), without `.` and `..`;
-    /// nil when the folder cannot be read (errno says why).
-    static func listing(_ folder: String) -> [Entry]? {
-        guard let directory = opendir(folder) else { return nil }
-        defer { closedir(directory) }
+    /// The folder `folder`, opened for reading: by its name in its open parent when
+    /// `location` gives them, else by its path; nil when it cannot be (errno says why).
+    static func openFolder(_ folder: String, location: (parent: Int32, name: String)?) -> OpaquePointer? {
+        guard let location else { return opendir(folder) }
+        let descriptor = openat(location.parent, location.name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        guard let directory = fdopendir(descriptor) else {
+            let failure = errno
+            close(descriptor)
+            errno = failure
+            return nil
+        }
+        return directory
+    }
+
+    /// The entries of an open folder, names as raw bytes, sorted (by bytes), without `.`
+    /// and `..`.
+    static func listing(_ directory: OpaquePointer) -> [Entry] {
         var entries: [Entry] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in

@@ -183,13 +183,13 @@ struct SwiftColorParser {
             }
         }
 
-        /// Adds what `other` found (from other files): the result is the same in any order.
-        mutating func merge(_ other: DeclarationTable) {
-            ambiguous.formUnion(other.ambiguous)
-            for (name, value) in other.found {
-                if let known = found[name], known != value { ambiguous.insert(name) }
-                found[name] = value
-            }
+        /// Adds what `other` found (from another file) for the name `name`: the result is the
+        /// same in any order.
+        mutating func merge(_ other: DeclarationTable, only name: String) {
+            if other.ambiguous.contains(name) { ambiguous.insert(name) }
+            guard let value = other.found[name] else { return }
+            if let known = found[name], known != value { ambiguous.insert(name) }
+            found[name] = value
         }
 
         var unambiguous: [String: String] {
@@ -256,6 +256,43 @@ struct SwiftColorParser {
                     let offset = UnsafeRawPointer(hit) - base
                     if memcmp(base + offset, wantedBase, wanted.count) == 0 { return offset }
                     at = offset + 1
+                }
+                return nil
+            }
+        }
+    }
+
+    /// `find` for a needle whose first byte is common (`static`: `memchr` stops at every `s`
+    /// of a file). Eight places are tried at a time: where both the needle's first byte and
+    /// its last byte (at the needle's length from there) are, checked by `memcmp`. For a rare
+    /// first byte (`Color`, `background`), `memchr` is faster.
+    static func findByEnds(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard let first = needle.first, let lastByte = needle.last, start >= 0, start + needle.count <= haystack.count
+        else { return nil }
+        let last = haystack.count - needle.count // the last place the needle may start
+        let span = needle.count - 1
+        return haystack.withUnsafeBytes { hay -> Int? in
+            needle.withUnsafeBytes { wanted -> Int? in
+                guard let base = hay.baseAddress, let wantedBase = wanted.baseAddress else { return nil }
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let firsts = ones &* UInt64(first), lasts = ones &* UInt64(lastByte)
+                var at = start
+                while at + 7 <= last {
+                    let heads = base.loadUnaligned(fromByteOffset: at, as: UInt64.self) ^ firsts
+                    let tails = base.loadUnaligned(fromByteOffset: at + span, as: UInt64.self) ^ lasts
+                    // 0x80 in each lane whose byte is zero (and perhaps in a lane above one that
+                    // is: `memcmp` rejects those); no zero lane is ever missed.
+                    var places = (heads &- ones) & ~heads & (tails &- ones) & ~tails & (ones &* 0x80)
+                    while places != 0 {
+                        let offset = at + places.trailingZeroBitCount >> 3
+                        if memcmp(base + offset, wantedBase, wanted.count) == 0 { return offset }
+                        places &= places &- 1
+                    }
+                    at += 8
+                }
+                while at <= last {
+                    if hay[at] == first, memcmp(base + at, wantedBase, wanted.count) == 0 { return at }
+                    at += 1
                 }
                 return nil
             }

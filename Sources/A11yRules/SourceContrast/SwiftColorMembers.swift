@@ -6,27 +6,38 @@ import A11ySwiftReader
 /// used as `.brand` in another file. A name declared twice with different values is left out
 /// (ambiguous: not measured).
 ///
-/// The table is built once, when a text view first names a colour member its own file does
-/// not declare (most runs never do): the run's Swift files are read again then, and only those
-/// holding both `static` and `Color` are lexed, on as many threads as the run's jobs (the
-/// other workers would only wait for it). Files are linted on every core, so the first one
-/// that needs the table builds it and the others wait for it.
+/// Nothing is read until a text view first names a colour member its own file does not
+/// declare (most runs never do). Then the run's Swift files are read again, on as many threads
+/// as the run's jobs (the other workers would only wait for it), and those holding both
+/// `static` and `Color` are searched for the names after `static let` / `static var`, without
+/// a lex (`candidateNames`): that finds every name the lexed file declares, and perhaps a few
+/// more (in comments and strings). Only when a name is asked are the files that may declare
+/// it lexed, and their declarations read as before; the answer is the one a table of every
+/// file's declarations would give. Files are linted on every core, so the first one that needs
+/// the names builds them and the others wait for it.
 public final class SwiftColorMembers: @unchecked Sendable {
     /// The bytes of the run's Swift file number `index` (nil: it cannot be read now).
     public typealias FileReader = @Sendable (_ index: Int) -> [UInt8]?
 
     private let lock = NSLock()
     private var files: (count: Int, read: FileReader, threads: Int)?
-    private var table: [String: String]?
+    /// For each name found after `static let|var` in a file, the files it was found in.
+    private var candidates: [String: [Int]]?
+    /// The declarations of the files lexed so far (a name's candidates), by file number.
+    private var lexed: [Int: SwiftColorParser.DeclarationTable] = [:]
+    /// The answers given so far, by name (an inner nil: no colour of that name).
+    private var answers: [String: String?] = [:]
 
     public init() {}
 
-    /// The run's `count` Swift files, read by `read`; the table is built from them on up to
-    /// `threads` threads when first needed.
+    /// The run's `count` Swift files, read by `read`; they are read on up to `threads` threads
+    /// when first needed.
     public func setFiles(count: Int, threads: Int, _ read: @escaping FileReader) {
         lock.lock()
         files = (count, read, threads)
-        table = nil
+        candidates = nil
+        lexed = [:]
+        answers = [:]
         lock.unlock()
     }
 
@@ -35,46 +46,111 @@ public final class SwiftColorMembers: @unchecked Sendable {
     public func value(of name: String) -> String? {
         lock.lock()
         defer { lock.unlock() }
-        if let table { return table[name] }
+        if let answer = answers[name] { return answer }
         guard let files else { return nil }
-        let built = Self.build(count: files.count, threads: files.threads, files.read)
-        table = built
-        return built[name]
-    }
-
-    /// The table of files `0..<count`, each thread taking every `threads`-th file: the
-    /// declarations found are the same whatever the split (a name declared with two values
-    /// anywhere is left out).
-    static func build(count: Int, threads: Int, _ read: FileReader) -> [String: String] {
-        let parts = max(1, min(threads, count))
-        let staticWord = Array("static".utf8), colorWord = Array("Color".utf8)
-        let tables = PartTables(count: parts)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            var table = SwiftColorParser.DeclarationTable()
-            for index in stride(from: part, to: count, by: parts) {
-                guard let bytes = read(index), SwiftColorParser.find(staticWord, in: bytes, from: 0) != nil,
-                      SwiftColorParser.find(colorWord, in: bytes, from: 0) != nil else { continue }
-                table.add(SwiftSource(utf8: bytes))
-            }
-            tables.set(part, table)
-        }
+        if candidates == nil { candidates = Self.candidates(count: files.count, threads: files.threads, files.read) }
         var table = SwiftColorParser.DeclarationTable()
-        for part in tables.all { table.merge(part) }
+        for index in candidates?[name] ?? [] {
+            if lexed[index] == nil { lexed[index] = Self.declarations(in: files.read(index)) }
+            table.merge(lexed[index]!, only: name)
+        }
         // Every declaration counts for ambiguity (`static var brand: Color { srgb(…) }` beside
-        // `static let brand = Color(…)`); only colour-like values are kept.
-        return table.unambiguous.filter { looksLikeColor($0.value) }
+        // `static let brand = Color(…)`); only colour-like values are answered.
+        let answer = table.unambiguous[name].flatMap { Self.looksLikeColor($0) ? $0 : nil }
+        answers[name] = answer
+        return answer
     }
 
-    /// The tables of a build's threads, each written once by its own thread.
-    private final class PartTables: @unchecked Sendable {
+    /// The declarations of one file as the lexed file gives them (`DeclarationTable.add`),
+    /// none unless it holds both `static` and `Color`.
+    static func declarations(in bytes: [UInt8]?) -> SwiftColorParser.DeclarationTable {
+        var table = SwiftColorParser.DeclarationTable()
+        guard let bytes, mayDeclare(bytes) else { return table }
+        table.add(SwiftSource(utf8: bytes))
+        return table
+    }
+
+    private static let staticWord = Array("static".utf8), colorWord = Array("Color".utf8)
+
+    /// Whether a file is read for declarations at all: it holds both `static` and `Color`.
+    static func mayDeclare(_ bytes: [UInt8]) -> Bool {
+        SwiftColorParser.findByEnds(staticWord, in: bytes, from: 0) != nil && SwiftColorParser.find(colorWord, in: bytes, from: 0) != nil
+    }
+
+    /// The names of files `0..<count` and the files each is found in, each thread taking every
+    /// `threads`-th file: the same whatever the split.
+    static func candidates(count: Int, threads: Int, _ read: FileReader) -> [String: [Int]] {
+        let parts = max(1, min(threads, count))
+        let found = PartResults(count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var names: [String: [Int]] = [:]
+            for index in stride(from: part, to: count, by: parts) {
+                guard let bytes = read(index), mayDeclare(bytes) else { continue }
+                candidateNames(in: bytes) { name in
+                    // One look-up per name; a file's number once in each list.
+                    names[name, default: []].appendOnce(index)
+                }
+            }
+            found.set(part, names)
+        }
+        var all: [String: [Int]] = [:]
+        for part in found.all {
+            all.merge(part) { $0 + $1 }
+        }
+        return all.mapValues { $0.sorted() }
+    }
+
+    /// The name after each `static let` / `static var` of `bytes` (spaces and tabs between),
+    /// read from the bytes as written. Every name `DeclarationTable.add` finds in the lexed
+    /// file is among them: it reads the same words on the masked text, whose letters are the
+    /// file's code, and where the lexer blanks a comment's or literal's contents it keeps the
+    /// opening delimiter (`//`, `/*`, a quote, `#`, `/`), which stops these words as it stops
+    /// them there. A name in a comment or a string is found too (the lex then leaves it out).
+    /// Names are decoded as `SwiftSource` repairs invalid UTF-8 (a run of identifier bytes is
+    /// bounded by ASCII, so it decodes alone as it does in the whole file).
+    static func candidateNames(in bytes: [UInt8], _ body: (String) -> Void) {
+        var from = 0
+        while let at = SwiftColorParser.findByEnds(staticWord, in: bytes, from: from) {
+            from = at + 6
+            bytes.withUnsafeBufferPointer { text in
+                var i = from
+                guard i < text.count, !isIdentifierByte(text[i]) else { return }
+                i = skipBlanks(text, i)
+                let word = identifierEnd(text, i)
+                guard word - i == 3 else { return }
+                let letters = (text[i], text[i + 1], text[i + 2])
+                guard letters == (UInt8(ascii: "l"), UInt8(ascii: "e"), UInt8(ascii: "t"))
+                    || letters == (UInt8(ascii: "v"), UInt8(ascii: "a"), UInt8(ascii: "r")) else { return }
+                i = skipBlanks(text, word)
+                let end = identifierEnd(text, i)
+                guard end > i else { return }
+                body(String(decoding: UnsafeBufferPointer(rebasing: text[i..<end]), as: UTF8.self))
+            }
+        }
+    }
+
+    private static func skipBlanks(_ text: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Int {
+        var i = offset
+        while i < text.count, text[i] == UInt8(ascii: " ") || text[i] == UInt8(ascii: "\t") { i += 1 }
+        return i
+    }
+
+    private static func identifierEnd(_ text: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Int {
+        var i = offset
+        while i < text.count, isIdentifierByte(text[i]) { i += 1 }
+        return i
+    }
+
+    /// What each thread of a build found, each written once by its own thread.
+    private final class PartResults: @unchecked Sendable {
         private let lock = NSLock()
-        private(set) var all: [SwiftColorParser.DeclarationTable]
+        private(set) var all: [[String: [Int]]]
 
-        init(count: Int) { all = Array(repeating: SwiftColorParser.DeclarationTable(), count: count) }
+        init(count: Int) { all = Array(repeating: [:], count: count) }
 
-        func set(_ part: Int, _ table: SwiftColorParser.DeclarationTable) {
+        func set(_ part: Int, _ names: [String: [Int]]) {
             lock.lock()
-            all[part] = table
+            all[part] = names
             lock.unlock()
         }
     }
@@ -88,5 +164,12 @@ public final class SwiftColorMembers: @unchecked Sendable {
         guard first.properties.isUppercase else { return false }
         let head = value.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         return head == "Color" || head == "UIColor" || head == "SwiftUI" || value.dropFirst(head.count).first == "."
+    }
+}
+
+extension Array where Element == Int {
+    /// Appends `value` unless it is the last element already (a list built in order).
+    fileprivate mutating func appendOnce(_ value: Int) {
+        if last != value { append(value) }
     }
 }

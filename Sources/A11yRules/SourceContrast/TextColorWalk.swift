@@ -126,7 +126,7 @@ struct TextColorWalk {
                 colors.decideBackground(background(link))
             case "font":
                 guard colors.fontIsLarge == nil, let argument = singleArgument(link) else { continue }
-                readFont(argument, into: &colors)
+                Self.readFont(argument, into: &colors)
             case "bold":
                 colors.bold = true
             case "fontWeight":
@@ -146,7 +146,18 @@ struct TextColorWalk {
         }
     }
 
-    private func readFont(_ argument: String, into colors: inout TextColors) {
+    /// `.font(…)`: its size (`size:`, `fixedSize:`), weight and text style. Source code is
+    /// ASCII nearly always: read as bytes then (`FontArgument`), the same answers as the
+    /// `String` reading below, which pays for Unicode's rules on every character.
+    static func readFont(_ argument: String, into colors: inout TextColors) {
+        if let ascii = FontArgument(argument) {
+            ascii.read(into: &colors)
+        } else {
+            readFont(text: argument, into: &colors)
+        }
+    }
+
+    static func readFont(text argument: String, into colors: inout TextColors) {
         let text = argument.replacing("Font.", with: ".")
         if text.contains("weight: .bold") || text.contains("weight: .heavy") || text.contains("weight: .black")
             || text.contains(".bold()") { colors.bold = true }
@@ -308,4 +319,74 @@ struct TextColorWalk {
 extension SwiftSource {
     /// The file's text in `range` (bytes as written).
     func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+}
+
+/// A `.font(…)` argument that is all ASCII, read as bytes: in ASCII a character is a byte, a
+/// letter `A`–`Z`/`a`–`z`, a number `0`–`9`, white space a tab, line feed, vertical tab, form
+/// feed, carriage return or space, so each step gives what `TextColorWalk.readFont`'s
+/// `String` reading gives.
+struct FontArgument {
+    /// The argument with every `Font.` replaced by `.`, left to right.
+    let text: [UInt8]
+
+    init?(_ argument: String) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(argument.utf8.count)
+        let font = Array("Font.".utf8)
+        var pending = 0 // bytes of `Font.` matched so far, not yet copied
+        for byte in argument.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte == font[pending] {
+                pending += 1
+                if pending == font.count {
+                    bytes.append(UInt8(ascii: "."))
+                    pending = 0
+                }
+                continue
+            }
+            bytes += font[0..<pending]
+            // `Font.` has no repeated start: a mismatch may only start a new match at this byte.
+            pending = 0
+            if byte == font[0] { pending = 1 } else { bytes.append(byte) }
+        }
+        bytes += font[0..<pending]
+        text = bytes
+    }
+
+    func contains(_ word: String) -> Bool { SwiftColorParser.find(Array(word.utf8), in: text, from: 0) != nil }
+
+    func read(into colors: inout TextColors) {
+        if contains("weight: .bold") || contains("weight: .heavy") || contains("weight: .black") || contains(".bold()") {
+            colors.bold = true
+        }
+        for label in ["size:", "fixedSize:"] {
+            let word = Array(label.utf8)
+            guard let at = SwiftColorParser.find(word, in: text, from: 0) else { continue }
+            var start = at + word.count
+            while start < text.count, Self.isSpace(text[start]) { start += 1 }
+            var end = start
+            while end < text.count, Self.isDigit(text[end]) || text[end] == UInt8(ascii: ".") { end += 1 }
+            colors.fontSize = Double(String(decoding: text[start..<end], as: UTF8.self))
+            colors.fontIsLarge = colors.fontSize != nil
+            return
+        }
+        // The first text style named decides (`.title2.bold()`, `.system(.title, design: .rounded)`).
+        var i = 0
+        while i < text.count {
+            guard Self.isLetterOrDigit(text[i]) else { i += 1; continue }
+            var end = i
+            while end < text.count, Self.isLetterOrDigit(text[end]) { end += 1 }
+            let word = String(decoding: text[i..<end], as: UTF8.self)
+            if TextColorWalk.largeStyles.contains(word) { colors.fontIsLarge = true; return }
+            if TextColorWalk.smallStyles.contains(word) { colors.fontIsLarge = false; return }
+            i = end
+        }
+        colors.fontIsLarge = false
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+    static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+    static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
 }
