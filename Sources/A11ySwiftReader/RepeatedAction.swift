@@ -25,7 +25,8 @@ extension SwiftStructure {
         if let known = cache.visibleActions[cacheKey] {
             visible = known
         } else {
-            visible = VisibleActions(visibleActionKeys(in: contents(ofBracket: region), buttonsOnly: buttonsOnly))
+            visible = VisibleActions(visibleActionKeys(in: contents(ofBracket: region), buttonsOnly: buttonsOnly,
+                                                       cache: cache))
             cache.visibleActions[cacheKey] = visible
         }
         guard buttonsOnly else { return keys.contains { visible.keys.contains($0) } }
@@ -91,7 +92,7 @@ extension SwiftStructure {
     /// The action keys of every control in `range` that is not hidden from VoiceOver (with
     /// `buttonsOnly`, of every `Button`, and of every `.accessibilityAction` followed by a 0
     /// byte and its chain's start).
-    private func visibleActionKeys(in range: Range<Int>, buttonsOnly: Bool) -> Set<[UInt8]> {
+    private func visibleActionKeys(in range: Range<Int>, buttonsOnly: Bool, cache: ContainerCache) -> Set<[UInt8]> {
         var keys: Set<[UInt8]> = []
         var seen: Set<Int> = []
         // The chains read last: a modifier that is one of their links is not read again (a
@@ -118,7 +119,8 @@ extension SwiftStructure {
                 return
             }
             if isModifier, recent.contains(where: { $0.hasLink(startingAt: site) }) { return }
-            let found = self.chain(at: site)
+            // The file's chains read so far: the tap rules' anchors are these same controls.
+            let found = self.chain(at: site, cache: cache)
             recent.append(found)
             if recent.count > 8 { recent.removeFirst() }
             guard seen.insert(found.start).inserted, !isHidden(found) else { return }

@@ -152,22 +152,26 @@ public struct SourceRuleSet: Sendable {
                                                source: source, program: program)
             // Anchors that start at the same literal find it once.
             let literals = LiteralOffsets(set: self.literals)
-            for index in applicable {
-                let rule = rules[index]
-                lint(rule, roots: roots[index], evaluator: &evaluator, literals: literals, path: path, into: &findings)
-                if let callee = rule.interpolationsOf, !source.interpolations.isEmpty {
-                    lintInterpolations(rule, roots: roots[index], callee: callee, evaluator: &evaluator, path: path,
-                                       into: &findings)
+            // The rule and the file are passed on borrowed, not copied (a copy of either retains
+            // and releases each of its arrays and strings, for every rule of every file).
+            rules.withUnsafeBufferPointer { rules in
+                for index in applicable {
+                    lint(rules[index], roots: roots[index], evaluator: &evaluator, source: source, literals: literals,
+                         path: path, into: &findings)
+                    if let callee = rules[index].interpolationsOf, !source.interpolations.isEmpty {
+                        lintInterpolations(rules[index], roots: roots[index], callee: callee, evaluator: &evaluator,
+                                           path: path, into: &findings)
+                    }
                 }
             }
         }
         return findings
     }
 
-    private func lint(_ rule: SourceRule, roots: RuleRoots, evaluator: inout ConditionEvaluator,
-                      literals: LiteralOffsets, path: String, into findings: inout [Finding]) {
+    private func lint(_ rule: borrowing SourceRule, roots: RuleRoots, evaluator: inout ConditionEvaluator,
+                      source: borrowing SwiftSource, literals: LiteralOffsets, path: String,
+                      into findings: inout [Finding]) {
         let structure = evaluator.structure
-        let source = evaluator.source
         let cache = evaluator.cache
         let scratch = evaluator.scratch
         // Where findings were reported: a list while there are few (a linear search beats
