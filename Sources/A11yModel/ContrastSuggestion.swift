@@ -67,13 +67,26 @@ public struct OKLCH: Sendable, Hashable {
     public var mappedToSRGB: OKLCH { mappedToSRGB(cosHue: cos(hue * .pi / 180), sinHue: sin(hue * .pi / 180)) }
 
     /// `mappedToSRGB` with the hue's cosine and sine given.
+    ///
+    /// The chroma is bisected 40 times. Each step depends on the one before, so the steps are
+    /// taken two at a time: the middle and both middles a second step may test are tested
+    /// together (independent arithmetic the processor overlaps), then the two verdicts pick
+    /// the interval. The same midpoints, the same verdicts, the same chroma bit for bit.
     func mappedToSRGB(cosHue: Double, sinHue: Double) -> OKLCH {
         if Self.inSRGB(linearRGB(cosHue: cosHue, sinHue: sinHue)) { return self }
+        func fits(_ chroma: Double) -> Bool {
+            Self.inSRGB(OKLCH(lightness: lightness, chroma: chroma, hue: hue).linearRGB(cosHue: cosHue, sinHue: sinHue))
+        }
         var low = 0.0, high = chroma
-        for _ in 0..<40 {
+        for _ in 0..<20 {
             let mid = (low + high) / 2
-            let probe = OKLCH(lightness: lightness, chroma: mid, hue: hue)
-            if Self.inSRGB(probe.linearRGB(cosHue: cosHue, sinHue: sinHue)) { low = mid } else { high = mid }
+            let lower = (low + mid) / 2, upper = (mid + high) / 2
+            let fitsMid = fits(mid), fitsLower = fits(lower), fitsUpper = fits(upper)
+            // First step: [mid, high] or [low, mid]; second: the half of that at its middle.
+            let second = fitsMid ? upper : lower
+            let fitsSecond = fitsMid ? fitsUpper : fitsLower
+            let (from, to) = fitsMid ? (mid, high) : (low, mid)
+            (low, high) = fitsSecond ? (second, to) : (from, second)
         }
         return OKLCH(lightness: lightness, chroma: low, hue: hue)
     }
