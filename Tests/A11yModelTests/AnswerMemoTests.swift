@@ -40,5 +40,13 @@ import Testing
         #expect(table.value(for: a, hash: a.hashValue) == "a")
         #expect(table.value(for: b, hash: b.hashValue) == "b2")
         #expect(table.value(for: Colliding(n: 7), hash: Colliding(n: 7).hashValue) == nil)
+        // Growing places every entry again, colliding ones included; emptied, it finds none.
+        for n in 0..<500 { table.set("\(n)", for: Colliding(n: n)) }
+        #expect(table.count == 500)
+        #expect((0..<500).allSatisfy { table[Colliding(n: $0)] == "\($0)" })
+        table.removeAll(keepingCapacity: true)
+        #expect(table.count == 0 && table[a] == nil)
+        table.set("a", for: a)
+        #expect(table[a] == "a" && table[b] == nil)
     }
 }
