@@ -14,8 +14,9 @@ public final class LayoutEngine: Sendable {
     // MARK: Caches
 
     private struct FontState: ~Copyable {
-        var loaded: [FontFileKey: LoadedFont] = [:]
-        var resolved: [FontRequest: Result<ResolvedFont, LayoutError>] = [:]
+        // Hash-keyed tables, not dictionaries: see HashKeyedTable.
+        var loaded = HashKeyedTable<FontFileKey, LoadedFont>()
+        var resolved = HashKeyedTable<FontRequest, Result<ResolvedFont, LayoutError>>()
         /// The last typography resolved and its answer: a run lays out one spec's variants
         /// in a row, and comparing equal strings (the same buffers) is far cheaper than
         /// building and hashing a request.
@@ -168,7 +169,7 @@ public final class LayoutEngine: Sendable {
                 result = cached
             } else {
                 result = Result { () throws(LayoutError) -> ResolvedFont in try Self.resolve(request, in: &state) }
-                state.resolved[request] = result
+                state.resolved.set(result, for: request)
             }
             state.last = LastFont(typography, specFile, result)
             return result
@@ -216,7 +217,7 @@ public final class LayoutEngine: Sendable {
         let key = FontFileKey(path: path, faceIndex: faceIndex)
         if let font = state.loaded[key] { return font }
         let font = try LoadedFont(path: path, faceIndex: faceIndex, id: state.loaded.count)
-        state.loaded[key] = font
+        state.loaded.set(font, for: key)
         return font
     }
 

@@ -1,3 +1,4 @@
+import A11yModel
 import Foundation
 
 /// A value behind a `pthread_mutex_t`: the lock ThreadSanitizer understands on Linux
@@ -31,9 +32,10 @@ final class Locked<Value: ~Copyable>: @unchecked Sendable {
 
 /// A cache of results keyed by text, emptied when it holds `entryLimit` entries or
 /// `byteLimit` bytes of text: a run with endless distinct labels, or long ones (a
-/// 32,000-character label is cached with all its lines), stays bounded in memory.
-struct BoundedCache<Key: Hashable, Value> {
-    private var entries: [Key: Value] = [:]
+/// 32,000-character label is cached with all its lines), stays bounded in memory. Its
+/// table is a `HashKeyedTable`: its first use costs no search of the conformance records.
+struct BoundedCache<Key, Value> {
+    private var entries = HashKeyedTable<Key, Value>()
     private var bytes = 0
     let entryLimit: Int
     let byteLimit: Int
@@ -43,9 +45,11 @@ struct BoundedCache<Key: Hashable, Value> {
         self.byteLimit = byteLimit
     }
 
-    subscript(key: Key) -> Value? { entries[key] }
-
     var count: Int { entries.count }
+}
+
+extension BoundedCache where Key: Hashable {
+    subscript(key: Key) -> Value? { entries[key] }
 
     /// Keeps `value`; `cost` is about the bytes it holds (its key's text and any copies).
     mutating func insert(_ value: Value, for key: Key, cost: Int) {
@@ -53,7 +57,7 @@ struct BoundedCache<Key: Hashable, Value> {
             entries.removeAll(keepingCapacity: true)
             bytes = 0
         }
-        entries[key] = value
+        entries.set(value, for: key)
         bytes += cost
     }
 }

@@ -67,13 +67,26 @@ public struct OKLCH: Sendable, Hashable {
     public var mappedToSRGB: OKLCH { mappedToSRGB(cosHue: cos(hue * .pi / 180), sinHue: sin(hue * .pi / 180)) }
 
     /// `mappedToSRGB` with the hue's cosine and sine given.
+    ///
+    /// The chroma is bisected 40 times. Each step depends on the one before, so the steps are
+    /// taken two at a time: the middle and both middles a second step may test are tested
+    /// together (independent arithmetic the processor overlaps), then the two verdicts pick
+    /// the interval. The same midpoints, the same verdicts, the same chroma bit for bit.
     func mappedToSRGB(cosHue: Double, sinHue: Double) -> OKLCH {
         if Self.inSRGB(linearRGB(cosHue: cosHue, sinHue: sinHue)) { return self }
+        func fits(_ chroma: Double) -> Bool {
+            Self.inSRGB(OKLCH(lightness: lightness, chroma: chroma, hue: hue).linearRGB(cosHue: cosHue, sinHue: sinHue))
+        }
         var low = 0.0, high = chroma
-        for _ in 0..<40 {
+        for _ in 0..<20 {
             let mid = (low + high) / 2
-            let probe = OKLCH(lightness: lightness, chroma: mid, hue: hue)
-            if Self.inSRGB(probe.linearRGB(cosHue: cosHue, sinHue: sinHue)) { low = mid } else { high = mid }
+            let lower = (low + mid) / 2, upper = (mid + high) / 2
+            let fitsMid = fits(mid), fitsLower = fits(lower), fitsUpper = fits(upper)
+            // First step: [mid, high] or [low, mid]; second: the half of that at its middle.
+            let second = fitsMid ? upper : lower
+            let fitsSecond = fitsMid ? fitsUpper : fitsLower
+            let (from, to) = fitsMid ? (mid, high) : (low, mid)
+            (low, high) = fitsSecond ? (second, to) : (from, second)
         }
         return OKLCH(lightness: lightness, chroma: low, hue: hue)
     }
@@ -221,30 +234,35 @@ public enum ContrastSuggestion {
 /// guards the tables; the work runs outside it). At most `limit` answers are kept, in two
 /// halves: when the newer half is full the older one is dropped and the newer takes its
 /// place, so the answers in use survive (one found in the older half moves to the newer).
-final class AnswerMemo<Question: Hashable, Answer>: @unchecked Sendable {
+/// The tables are `HashKeyedTable`s and the class asks nothing of `Question` itself: a memo's
+/// first use on a worker costs no search of the conformance records (see HashKeyedTable).
+final class AnswerMemo<Question, Answer>: @unchecked Sendable {
     private let lock = NSLock()
-    private var answers: [Question: Answer] = [:]
-    private var older: [Question: Answer] = [:]
+    private var answers = HashKeyedTable<Question, Answer>()
+    private var older = HashKeyedTable<Question, Answer>()
     private let half: Int
 
     init(limit: Int) { half = max(limit / 2, 1) }
+}
 
+extension AnswerMemo where Question: Hashable {
     func answer(_ question: Question, _ compute: () -> Answer) -> Answer {
+        let hash = question.hashValue
         lock.lock()
-        if let known = answers[question] { lock.unlock(); return known }
-        if let known = older[question] { keep(question, known); lock.unlock(); return known }
+        if let known = answers.value(for: question, hash: hash) { lock.unlock(); return known }
+        if let known = older.value(for: question, hash: hash) { keep(question, hash, known); lock.unlock(); return known }
         lock.unlock()
         let value = compute()
         lock.lock()
-        keep(question, value)
+        keep(question, hash, value)
         lock.unlock()
         return value
     }
 
     /// Stores an answer in the newer half (the lock held).
-    private func keep(_ question: Question, _ value: Answer) {
-        if answers.count >= half { older = answers; answers = [:] }
-        answers[question] = value
+    private func keep(_ question: Question, _ hash: Int, _ value: Answer) {
+        if answers.count >= half { older = answers; answers = HashKeyedTable() }
+        answers.set(value, for: question, hash: hash)
     }
 }
 

@@ -388,6 +388,10 @@ struct JointFixProbe {
                             backdrop: backdrop, required: required)
     }
 
+    /// Neither the colour under the pair nor its foreground moves (the moving role is the
+    /// theme's background under an opaque role): `passes` reads nothing of `moved`.
+    var isConstant: Bool { under != nil && foreground != nil }
+
     /// Whether the pair passes with the moving role at `moved`; `luminance` is that of
     /// `moved` when it is opaque and already known.
     func passes(_ moved: RGBA, luminance: Double? = nil) -> Bool {
@@ -481,9 +485,11 @@ struct JointFixPath {
 
     /// The passing ends of the intervals where `probe` passes along the path. Themes of a
     /// design system share most of their colours (a brand's light themes, the same text
-    /// over the same background): each question is answered once per process.
+    /// over the same background): each question is answered once per process. A probe
+    /// whose colours are all fixed passes everywhere or nowhere along the path: no ends.
     func ends(_ probe: JointFixProbe) -> [RGBA] {
-        Self.known.answer(EndsQuestion(path: written, alpha: alpha, probe: probe.question)) { scan(probe) }
+        if probe.isConstant { return [] }
+        return Self.known.answer(EndsQuestion(path: written, alpha: alpha, probe: probe.question)) { scan(probe) }
     }
 
     private struct EndsQuestion: Hashable {

@@ -18,4 +18,35 @@ import Testing
         #expect(ask(100) == 10_000)
         #expect(computed.last == 100 && computed.count == 22)
     }
+
+    /// Questions whose hash values collide each keep their own answer, in both halves.
+    @Test func questionsWithTheSameHashKeepTheirOwnAnswers() {
+        struct Colliding: Hashable {
+            var n: Int
+            func hash(into hasher: inout Hasher) { hasher.combine(n % 3) }
+        }
+        let memo = AnswerMemo<Colliding, Int>(limit: 10)
+        var computed: [Int] = []
+        func ask(_ n: Int) -> Int { memo.answer(Colliding(n: n)) { computed.append(n); return n * 10 } }
+        for n in 0..<6 { #expect(ask(n) == n * 10) }
+        for n in 0..<6 { #expect(ask(n) == n * 10) } // from the older half, then the newer
+        #expect(computed == Array(0..<6))
+        var table = HashKeyedTable<Colliding, String>()
+        let a = Colliding(n: 1), b = Colliding(n: 4)
+        table.set("a", for: a, hash: a.hashValue)
+        table.set("b", for: b, hash: b.hashValue)
+        table.set("b2", for: b, hash: b.hashValue)
+        #expect(table.count == 2)
+        #expect(table.value(for: a, hash: a.hashValue) == "a")
+        #expect(table.value(for: b, hash: b.hashValue) == "b2")
+        #expect(table.value(for: Colliding(n: 7), hash: Colliding(n: 7).hashValue) == nil)
+        // Growing places every entry again, colliding ones included; emptied, it finds none.
+        for n in 0..<500 { table.set("\(n)", for: Colliding(n: n)) }
+        #expect(table.count == 500)
+        #expect((0..<500).allSatisfy { table[Colliding(n: $0)] == "\($0)" })
+        table.removeAll(keepingCapacity: true)
+        #expect(table.count == 0 && table[a] == nil)
+        table.set("a", for: a)
+        #expect(table[a] == "a" && table[b] == nil)
+    }
 }

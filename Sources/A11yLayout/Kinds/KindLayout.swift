@@ -28,18 +28,33 @@ public protocol LaidOutKind: KindDefinition {
 
 public enum KindLayouts {
     /// Every kind's layout, in the order of `Kinds.all`.
-    public static let all: [any KindLayout] = Kinds.all.map { definition in
+    public static let all: [any KindLayout] = Kinds.all.map(layout(of:))
+
+    /// The layout of a kind (found among a handful: it runs on every layout). Each kind's
+    /// layout is taken from its definition at its first use, not all of them at once: the
+    /// cast to `LaidOutKind` searches the binary's conformance records once per kind (about
+    /// 0.1 ms each), so a run that lints one kind pays for one.
+    public static func layout(for kind: ComponentKind) -> any KindLayout {
+        taken.withLock { taken in
+            for (i, definition) in Kinds.all.enumerated() where definition.kind == kind {
+                if let known = taken[i] { return known }
+                let found = layout(of: definition)
+                taken[i] = found
+                return found
+            }
+            preconditionFailure("kind '\(kind.rawValue)' is not registered in Kinds.all")
+        }
+    }
+
+    /// The layouts taken so far, by position in `Kinds.all`.
+    private static let taken = Locked<[(any KindLayout)?]>(Array(repeating: nil, count: Kinds.all.count))
+
+    private static func layout(of definition: any KindDefinition) -> any KindLayout {
         guard let laidOut = definition as? any LaidOutKind else {
             preconditionFailure("kind '\(definition.kind.rawValue)' has no layout: its layout file in A11yLayout/Kinds/ "
                                 + "says `extension <Kind>Kind: LaidOutKind`")
         }
         return laidOut.layout
-    }
-
-    /// The layout of a kind (found among a handful: it runs on every layout).
-    public static func layout(for kind: ComponentKind) -> any KindLayout {
-        for layout in all where layout.kind == kind { return layout }
-        preconditionFailure("kind '\(kind.rawValue)' is not registered in Kinds.all")
     }
 }
 
