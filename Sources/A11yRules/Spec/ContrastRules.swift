@@ -279,7 +279,7 @@ extension SpecRuleContext {
     /// others are copies that point at their own variant.
     func contrastFindings(_ spec: ComponentSpec, kind: ContrastMeasurement.Kind) -> [Finding] {
         // Each made finding's place in `findings` (never changed once appended), by its pair.
-        var made: [ObjectIdentifier: [(fix: [ThemeColorChange]?, index: Int)]] = [:]
+        var made = HashKeyedTable<ObjectIdentifier, [(fix: [ThemeColorChange]?, index: Int)]>()
         var findings: [Finding] = []
         let all = measurements(spec)
         // By index: only the reported measurements are copied out.
