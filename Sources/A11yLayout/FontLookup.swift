@@ -179,8 +179,11 @@ enum Fontconfig {
     }
 
     /// CSS/OpenType weight for the spec's weight names (100…900); numbers pass through.
+    /// Letters compare in ASCII lower case, hyphens and spaces are dropped (`Semi-Bold`,
+    /// `extra light`); the name is read as bytes, since its first use is on the one-spec path
+    /// and Foundation's replacing would cost more than the whole look-up.
     static func openTypeWeight(_ weight: String) -> Double {
-        let name = weight.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: " ", with: "")
+        let name = normalizedWeightName(weight)
         if let number = Double(name) { return min(max(number, 1), 1000) }
         switch name {
         case "thin", "hairline": return 100
@@ -193,5 +196,20 @@ enum Fontconfig {
         case "black", "heavy": return 900
         default: return 400 // regular, normal, book, and anything unknown
         }
+    }
+
+    /// `weight` lower-cased without its hyphens and spaces. A name beyond ASCII takes
+    /// Unicode's lower case and Foundation's replacing (the Kelvin sign is a `k`).
+    static func normalizedWeightName(_ weight: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(weight.utf8.count)
+        for byte in weight.utf8 {
+            if byte >= 0x80 {
+                return weight.lowercased().replacingOccurrences(of: "-", with: "").replacingOccurrences(of: " ", with: "")
+            }
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") { continue }
+            bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

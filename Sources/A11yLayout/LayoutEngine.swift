@@ -16,21 +16,35 @@ public final class LayoutEngine: Sendable {
     private struct FontState: ~Copyable {
         // Hash-keyed tables, not dictionaries: see HashKeyedTable.
         var loaded = HashKeyedTable<FontFileKey, LoadedFont>()
-        var resolved = HashKeyedTable<FontRequest, Result<ResolvedFont, LayoutError>>()
+        var resolved = HashKeyedTable<FontRequest, FontAnswer>()
         /// The last typography resolved and its answer: a run lays out one spec's variants
         /// in a row, and comparing equal strings (the same buffers) is far cheaper than
         /// building and hashing a request.
         var last: LastFont?
     }
 
+    /// A request's font or why there is none. Not `Result`: its first use would make the
+    /// runtime search the binary's conformance records for `LayoutError: Error`.
+    private enum FontAnswer {
+        case font(ResolvedFont)
+        case failure(LayoutError)
+
+        func get() throws(LayoutError) -> ResolvedFont {
+            switch self {
+            case .font(let font): return font
+            case .failure(let error): throw error
+            }
+        }
+    }
+
     private final class LastFont {
         let typography: Typography
         let specFile: String
-        let result: Result<ResolvedFont, LayoutError>
+        let result: FontAnswer
         func matches(_ typography: borrowing Typography, _ specFile: borrowing String) -> Bool {
             self.specFile == specFile && self.typography == typography
         }
-        init(_ typography: Typography, _ specFile: String, _ result: Result<ResolvedFont, LayoutError>) {
+        init(_ typography: Typography, _ specFile: String, _ result: FontAnswer) {
             self.typography = typography
             self.specFile = specFile
             self.result = result
@@ -162,13 +176,17 @@ public final class LayoutEngine: Sendable {
         if let last = fonts.withLock({ $0.last }), last.matches(typography, specFile) {
             return try last.result.get()
         }
-        let result: Result<ResolvedFont, LayoutError> = fonts.withLock { state in
+        let result: FontAnswer = fonts.withLock { state in
             let request = FontRequest(typography, specFile: specFile)
-            let result: Result<ResolvedFont, LayoutError>
+            let result: FontAnswer
             if let cached = state.resolved[request] {
                 result = cached
             } else {
-                result = Result { () throws(LayoutError) -> ResolvedFont in try Self.resolve(request, in: &state) }
+                do throws(LayoutError) {
+                    result = .font(try Self.resolve(request, in: &state))
+                } catch {
+                    result = .failure(error)
+                }
                 state.resolved.set(result, for: request)
             }
             state.last = LastFont(typography, specFile, result)

@@ -103,8 +103,9 @@ public final class Linter: Sendable {
     let swiftlintAliases: [String: String]
     /// Lays out variants for reports that draw them (`ReportNeeds.layouts`).
     let layoutEngine: LayoutEngine?
-    /// `specRulesRun(_:)` of each registered kind.
-    let specRulesRunByKind: [ComponentKind: [String]]
+    /// `specRulesRun(_:)` of each registered kind (a `HashKeyedTable`: a dictionary keyed by
+    /// the kind would search the conformance records when made, on the one-spec path).
+    let specRulesRunByKind: HashKeyedTable<ComponentKind, [String]>
     /// The rules that check every Swift file (`FileOutcome.rulesRun`), listed once: each
     /// file's outcome shares this one array.
     let swiftRulesRun: [String]
@@ -126,9 +127,11 @@ public final class Linter: Sendable {
         let specRules = SpecRuleRunner(catalogue: catalogue, options: configuration.ruleOptions, layoutEngine: layoutEngine,
                                        isEnabled: ruleBook.isEnabled)
         self.specRules = specRules
-        specRulesRunByKind = Dictionary(uniqueKeysWithValues: ComponentKind.allCases.map { kind in
-            (kind, Self.specRulesRun(kind, specRules: specRules, isEnabled: ruleBook.isEnabled))
-        })
+        var runByKind = HashKeyedTable<ComponentKind, [String]>()
+        for kind in ComponentKind.allCases {
+            runByKind.set(Self.specRulesRun(kind, specRules: specRules, isEnabled: ruleBook.isEnabled), for: kind)
+        }
+        specRulesRunByKind = runByKind
         // A rules folder's patterns and the custom rules' are checked now (their errors are
         // the run's); the built-in ones are tested, and compiled when a Swift file comes.
         if catalogue.origin != RuleCatalogue.builtInOrigin { _ = try catalogue.sourceRules() }

@@ -20,12 +20,11 @@ extension Linter {
     func coverage(_ run: SpecRun) -> ComponentCoverage {
         let spec = run.spec
         let rules = specRules.ruleIDs(for: spec.kind)
-        var kinds: Set<ColorPairRequest.Kind> = []
-        if rules.contains(TextContrastRule().id) { kinds.insert(.text) }
-        if rules.contains(NonTextContrastRule().id) { kinds.insert(.nonText) }
+        let text = rules.contains(TextContrastRule().id), nonText = rules.contains(NonTextContrastRule().id)
         // Counted while measuring when the spec was measured, else walked here.
-        let contrast = kinds.isEmpty ? ContrastCoverage()
-            : run.contrastTally.map { $0.coverage(kinds: kinds) } ?? ContrastCoverage(spec, kinds: kinds)
+        let contrast = !text && !nonText ? ContrastCoverage()
+            : run.contrastTally.map { $0.coverage(text: text, nonText: nonText) }
+                ?? ContrastCoverage(spec, text: text, nonText: nonText)
         // The theme names `ComponentSpec.themes(for:)` picks, without merging colours.
         // Which of the spec's themes some variant is checked in, then their names once each.
         var picked = Array(repeating: false, count: spec.themes.count)

@@ -42,6 +42,9 @@ public struct HashKeyedTable<Key, Value> {
     }
 }
 
+extension HashKeyedTable: Sendable where Key: Sendable, Value: Sendable {}
+extension HashKeyedTable.Slot: Sendable where Key: Sendable, Value: Sendable {}
+
 extension HashKeyedTable where Key: Hashable {
     @inlinable
     public subscript(key: Key) -> Value? { value(for: key, hash: key.hashValue) }
@@ -57,6 +60,14 @@ extension HashKeyedTable where Key: Hashable {
             i = (i + 1) & mask
         }
         return nil
+    }
+
+    /// The value of `key`, or `defaultValue` when it has none; setting it sets the key's
+    /// value (as `Dictionary`'s subscript with a default: `table[key, default: []].append(x)`).
+    @inlinable
+    public subscript(key: Key, default defaultValue: @autoclosure () -> Value) -> Value {
+        get { self[key] ?? defaultValue() }
+        set { set(newValue, for: key) }
     }
 
     @inlinable

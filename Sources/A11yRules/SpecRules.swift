@@ -34,7 +34,9 @@ public struct SpecRuleRunner: Sendable {
     public let options: RuleOptions
     /// Which rules check a spec of each registered kind, and of none: worked out once, as
     /// every spec asks (a kind's rules were filtered by hashing its name for each rule).
-    private let byKind: [ComponentKind: KindRules]
+    /// A `HashKeyedTable`: a dictionary keyed by `ComponentKind` would search the binary's
+    /// conformance records when it is made, on the one-spec path.
+    private let byKind: HashKeyedTable<ComponentKind, KindRules>
     private let noKind: KindRules
 
     /// The rules that check one kind of spec.
@@ -60,7 +62,9 @@ public struct SpecRuleRunner: Sendable {
             return (rule, context)
         }
         self.rules = rules
-        byKind = Dictionary(uniqueKeysWithValues: ComponentKind.allCases.map { ($0, Self.kindRules(rules, $0)) })
+        var byKind = HashKeyedTable<ComponentKind, KindRules>()
+        for kind in ComponentKind.allCases { byKind.set(Self.kindRules(rules, kind), for: kind) }
+        self.byKind = byKind
         noKind = Self.kindRules(rules, nil)
     }
 

@@ -128,4 +128,15 @@ import Testing
         #expect(Fontconfig.openTypeWeight("Semi-Bold") == 600)
         #expect(Fontconfig.openTypeWeight("regular") == 400)
     }
+
+    /// Weight names compare in lower case without hyphens and spaces; numbers are clamped.
+    @Test func weightNames() {
+        #expect(Fontconfig.openTypeWeight("Extra Light") == 200)
+        #expect(Fontconfig.openTypeWeight("ULTRA-bold") == 800)
+        #expect(Fontconfig.openTypeWeight("7 0 0") == 700)
+        #expect(Fontconfig.openTypeWeight("1200") == 1000)
+        #expect(Fontconfig.openTypeWeight("-5") == 5) // the hyphen is dropped like any other
+        #expect(Fontconfig.openTypeWeight("Blac\u{212A}") == 900) // Kelvin sign: Unicode's lower case is k
+        #expect(Fontconfig.openTypeWeight("Mittelgewichtig") == 400)
+    }
 }

@@ -49,4 +49,15 @@ import Testing
         table.set("a", for: a)
         #expect(table[a] == "a" && table[b] == nil)
     }
+
+    /// The subscript with a default reads the default for a missing key and sets what is
+    /// changed through it, as a dictionary's does.
+    @Test func aDefaultValueIsSetWhenChanged() {
+        var table = HashKeyedTable<String, [Int]>()
+        #expect(table["x", default: [0]] == [0] && table.count == 0)
+        table["x", default: []].append(1)
+        table["x", default: []].append(2)
+        table["y", default: [9]].append(3)
+        #expect(table["x"] == [1, 2] && table["y"] == [9, 3] && table.count == 2)
+    }
 }

@@ -241,18 +241,21 @@ public enum ContrastMeasurements {
     /// alone (the theme's consistent fix is `JointFixes`). `distinct`: the spec's pairs, each
     /// once (the measurements share them).
     static func suggest(_ distinct: [ContrastMeasurement.Pair]) {
-        // Themes repeat the same colours: each distinct failing pair is searched once.
+        // Themes repeat the same colours: each distinct failing pair is searched once. (A
+        // `HashKeyedTable`: a dictionary keyed by a type of ours would search the binary's
+        // conformance records at its first use, on the one-spec path.)
         struct PairKey: Hashable { var foreground: RGBA; var written: RGBA; var requirement: ContrastRequirement }
-        var found: [PairKey: (RGBA?, Double?)] = [:]
+        var found = HashKeyedTable<PairKey, (RGBA?, Double?)>()
         for pair in distinct where !(pair.ratio >= pair.required) {
             let requirement = ContrastRequirement(background: pair.background, ratio: pair.required)
             let key = PairKey(foreground: pair.foreground, written: pair.written, requirement: requirement)
-            if let known = found[key] {
+            let hash = key.hashValue
+            if let known = found.value(for: key, hash: hash) {
                 (pair.suggestion, pair.suggestedAlpha) = known
             } else {
                 let answer = (ContrastSuggestion.nearest(to: pair.foreground, meeting: [requirement]),
                               ContrastSuggestion.smallestAlpha(of: pair.written, meeting: [requirement]))
-                found[key] = answer
+                found.set(answer, for: key, hash: hash)
                 (pair.suggestion, pair.suggestedAlpha) = answer
             }
         }
@@ -276,7 +279,7 @@ extension SpecRuleContext {
     /// others are copies that point at their own variant.
     func contrastFindings(_ spec: ComponentSpec, kind: ContrastMeasurement.Kind) -> [Finding] {
         // Each made finding's place in `findings` (never changed once appended), by its pair.
-        var made: [ObjectIdentifier: [(fix: [ThemeColorChange]?, index: Int)]] = [:]
+        var made = HashKeyedTable<ObjectIdentifier, [(fix: [ThemeColorChange]?, index: Int)]>()
         var findings: [Finding] = []
         let all = measurements(spec)
         // By index: only the reported measurements are copied out.
@@ -328,7 +331,7 @@ extension SpecRuleContext {
         if let origin = m.backgroundOrigin { entries.append(("backgroundSource", origin.measured)) }
         let measured = Measured(entries)
         return finding(["subject": m.subject, "ratio": Contrast.format(m.ratio, against: m.required),
-                        "required": formatThreshold(m.required), "wcag": m.wcag.joined(separator: ", "),
+                        "required": formatThreshold(m.required), "wcag": m.wcag.count == 1 ? m.wcag[0] : m.wcag.joined(separator: ", "),
                         "theme": m.theme.name],
                        spec: spec, variant: m.variant, theme: m.theme, location: location, wcag: m.wcag,
                        measured: measured)

@@ -68,16 +68,17 @@ public struct ContrastCoverage: Sendable, Hashable {
 
     public init() {}
 
-    /// The checks of `spec` whose kind (text or non-text, as the first alternative's) is in
-    /// `kinds`: those of the contrast rules that run. (`ContrastMeasurements.measure` counts
-    /// the same in its own pass, `ContrastTally`, when it measures the spec anyway.)
-    public init(_ spec: ComponentSpec, kinds: Set<ColorPairRequest.Kind>) {
+    /// The checks of `spec` whose kind (text or non-text, as the first alternative's) is
+    /// counted (`text`, `nonText`): those of the contrast rules that run.
+    /// (`ContrastMeasurements.measure` counts the same in its own pass, `ContrastTally`, when
+    /// it measures the spec anyway.)
+    public init(_ spec: ComponentSpec, text: Bool, nonText: Bool) {
         var tally = ContrastTally()
         ContrastCoverage.eachCheck(spec) { variant, theme, check in
             tally.add(check, variant, theme,
                       measurable: check.alternatives.contains(where: { Self.isMeasurable($0, variant, theme) }))
         }
-        self = tally.coverage(kinds: kinds)
+        self = tally.coverage(text: text, nonText: nonText)
     }
 
     public var unverifiedCount: Int { unverified.values.reduce(0, +) }
@@ -105,12 +106,16 @@ public struct ContrastCoverage: Sendable, Hashable {
 }
 
 /// The contrast checks of a spec counted by kind (text or non-text, as the first
-/// alternative's) while they are walked: measured, or unmeasurable and why. `coverage(kinds:)`
-/// keeps the kinds whose rules run.
+/// alternative's) while they are walked: measured, or unmeasurable and why.
+/// `coverage(text:nonText:)` keeps the kinds whose rules run. (Two fields per count rather
+/// than tables keyed by the kind: a table keyed by a type of ours costs a search of the
+/// binary's conformance records at its first use, on the one-spec path.)
 public struct ContrastTally: Sendable {
     private var checkedText = 0
     private var checkedNonText = 0
-    private var unverified: [ColorPairRequest.Kind: [String: Int]] = [:]
+    /// Unmeasurable checks by reason, text and non-text.
+    private var unverifiedText: [String: Int] = [:]
+    private var unverifiedNonText: [String: Int] = [:]
 
     public init() {}
 
@@ -121,18 +126,23 @@ public struct ContrastTally: Sendable {
         if measurable {
             if kind == .text { checkedText += 1 } else { checkedNonText += 1 }
         } else if let (_, _, reason) = ContrastUnverifiedRule.unmeasurable(check, variant, theme) {
-            unverified[kind, default: [:]][reason, default: 0] += 1
+            if kind == .text { unverifiedText[reason, default: 0] += 1 } else { unverifiedNonText[reason, default: 0] += 1 }
         }
     }
 
     /// Whether any check was unmeasurable (of any kind).
-    public var hasUnverified: Bool { unverified.values.contains { !$0.isEmpty } }
+    public var hasUnverified: Bool { !unverifiedText.isEmpty || !unverifiedNonText.isEmpty }
 
-    public func coverage(kinds: Set<ColorPairRequest.Kind>) -> ContrastCoverage {
+    /// The counts of the text checks (`text`) and the non-text ones (`nonText`), added up.
+    public func coverage(text: Bool, nonText: Bool) -> ContrastCoverage {
         var result = ContrastCoverage()
-        for kind in kinds {
-            result.checked += kind == .text ? checkedText : checkedNonText
-            for (reason, count) in unverified[kind] ?? [:] { result.unverified[reason, default: 0] += count }
+        if text {
+            result.checked += checkedText
+            result.unverified = unverifiedText
+        }
+        if nonText {
+            result.checked += checkedNonText
+            for (reason, count) in unverifiedNonText { result.unverified[reason, default: 0] += count }
         }
         return result
     }
