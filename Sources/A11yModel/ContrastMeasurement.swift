@@ -110,15 +110,16 @@ public struct ContrastMeasurement: Sendable, Hashable {
 
     /// What one pair measured: its colours, ratio and threshold, where they come from and
     /// what would make it pass. Shared (`ContrastMeasurement.pair`); changed only before it is
-    /// shared, or through a measurement's setters, which copy it.
+    /// shared, or through a measurement's setters, which copy it. What every row reads (whether
+    /// it passes, its kind) is constant: reading a `let` of a class needs no exclusivity check.
     package final class Pair: @unchecked Sendable {
-        package var kind: Kind
+        package let kind: Kind
         package var role: String
         package var subject: String
         package var foreground: RGBA
         package var background: RGBA
-        package var ratio: Double
-        package var required: Double
+        package let ratio: Double
+        package let required: Double
         package var wcag: [String]
         package var largeText: Bool?
         package var fontSize: Double?
@@ -148,10 +149,11 @@ public struct ContrastMeasurement: Sendable, Hashable {
             self.colorLocation = colorLocation
         }
 
-        func copy() -> Pair {
-            let c = Pair(kind: kind, role: role, subject: subject, foreground: foreground, background: background,
-                         ratio: ratio, required: required, wcag: wcag, largeText: largeText, fontSize: fontSize,
-                         colorLocation: colorLocation)
+        /// A copy, with its kind, ratio or threshold changed where given.
+        func copy(kind: Kind? = nil, ratio: Double? = nil, required: Double? = nil) -> Pair {
+            let c = Pair(kind: kind ?? self.kind, role: role, subject: subject, foreground: foreground,
+                         background: background, ratio: ratio ?? self.ratio, required: required ?? self.required,
+                         wcag: wcag, largeText: largeText, fontSize: fontSize, colorLocation: colorLocation)
             c.written = written
             c.backgroundRole = backgroundRole
             c.foregroundOrigin = foregroundOrigin
@@ -205,7 +207,7 @@ public struct ContrastMeasurement: Sendable, Hashable {
     }
     public var kind: Kind {
         get { pair.kind }
-        set { uniquePair().kind = newValue }
+        set { pair = pair.copy(kind: newValue) }
     }
     /// Opaque colors after compositing.
     public var foreground: RGBA {
@@ -218,11 +220,11 @@ public struct ContrastMeasurement: Sendable, Hashable {
     }
     public var ratio: Double {
         get { pair.ratio }
-        set { uniquePair().ratio = newValue }
+        set { pair = pair.copy(ratio: newValue) }
     }
     public var required: Double {
         get { pair.required }
-        set { uniquePair().required = newValue }
+        set { pair = pair.copy(required: newValue) }
     }
     public var wcag: [String] {
         get { pair.wcag }

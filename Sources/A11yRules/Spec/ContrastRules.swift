@@ -90,6 +90,9 @@ public enum ContrastMeasurements {
         /// For each pair, the distinct checks of its theme that start with it (their index
         /// in the theme's `distinct`, and the pairs that follow the first).
         var checksStartingWith: [[(distinct: Int, rest: [Int])]] = []
+        /// For each pair, the distinct check it makes alone (a check of one alternative), -1
+        /// until one does: most checks have one alternative, found without a search.
+        var checkOfPairAlone: [Int32] = []
         /// The number of each measurement's pair (beside `result`).
         var ids: [Int] = []
         // The pairs measured so far in each theme: by the variants that set no colours of
@@ -143,6 +146,7 @@ public enum ContrastMeasurements {
                 ?? ColorFixProblem.background
             pairs.append(pair)
             checksStartingWith.append([])
+            checkOfPairAlone.append(-1)
             return pairs.count - 1
         }
 
@@ -169,12 +173,24 @@ public enum ContrastMeasurements {
         /// The distinct check of `group` that `result[start..<end]` makes, added when new.
         private mutating func distinctCheck(_ start: Int, _ end: Int, group: Int) -> Int {
             let first = ids[start]
+            if end == start + 1 {
+                if checkOfPairAlone[first] >= 0 { return Int(checkOfPairAlone[first]) }
+                let distinct = addDistinct(start, end, group: group)
+                checkOfPairAlone[first] = Int32(distinct)
+                return distinct
+            }
             let rest = ids[(start + 1)..<end]
             if let known = checksStartingWith[first].first(where: { $0.rest.elementsEqual(rest) }) { return known.distinct }
+            let distinct = addDistinct(start, end, group: group)
+            checksStartingWith[first].append((distinct, Array(rest)))
+            return distinct
+        }
+
+        /// Adds `result[start..<end]` as a new distinct check of `group`; its index.
+        private mutating func addDistinct(_ start: Int, _ end: Int, group: Int) -> Int {
             let distinct = groups[group]!.distinct.count
             groups[group]!.distinct.append(Array(result[start..<end]))
             groups[group]!.reported.append(false)
-            checksStartingWith[first].append((distinct, Array(rest)))
             return distinct
         }
     }

@@ -52,8 +52,10 @@ enum JointFixes {
     /// One theme's colours and checks as the solver reads them.
     static func problem(_ checks: ThemeChecks) -> ColorFixProblem {
         let theme = checks.distinct[0][0].theme
-        var colors: [String: RGBA] = [ColorFixProblem.background: theme.background.color]
-        colors.reserveCapacity(8)
+        // Made at its final size where the checks read the theme's roles (a variant's own
+        // colours add keys of their own), not made for one colour and grown.
+        var colors = [String: RGBA](minimumCapacity: theme.colors.count + 1)
+        colors[ColorFixProblem.background] = theme.background.color
         var pairs: [[ColorFixProblem.Pair]] = []
         pairs.reserveCapacity(checks.distinct.count)
         for check in checks.distinct {
