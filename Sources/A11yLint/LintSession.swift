@@ -10,7 +10,7 @@ import A11yRules
 /// `LintSession.run` carries it through the pipeline.
 public struct LintRequest: Sendable {
     public var paths: [String] = []
-    public var workingDirectory: String = FileManager.default.currentDirectoryPath
+    public var workingDirectory: String = FileStatus.currentDirectory
     /// `--config` (repeatable, merged in order); empty looks for `.a11ylint.yml` upward from
     /// the working directory.
     public var configPaths: [String] = []

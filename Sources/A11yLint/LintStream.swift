@@ -214,7 +214,9 @@ struct LintStream: Sendable {
         // One file is linted here: no worker to start, no core count to read.
         let parallel = rest.count > 1 && jobs > 1
         let batch = rest.count <= 1 ? 1 : max(1, jobs * filesPerJob)
-        let batches = stride(from: 0, to: rest.count, by: batch).map { $0..<min(rest.count, $0 + batch) }
+        // The batches are worked out as they come, not listed: an array of ranges is a generic
+        // type whose first use searches the binary's conformance records (`Int: Comparable`).
+        let batchCount = (rest.count + batch - 1) / batch
         // The workers lint the files one after another, never waiting at a batch's end,
         // while this thread hands the batches over (the writer works here): they stay at
         // most `batchesAhead` batches ahead of the one being handed over.
@@ -223,7 +225,8 @@ struct LintStream: Sendable {
             let lint: @Sendable (Int) -> Linter.FileOutcome = { [self] in groups[rest[$0].group].linter.lintFile(rest[$0].input) }
             conveyor.start(workers: min(jobs, rest.count), lint)
         }
-        for (index, range) in batches.enumerated() {
+        for index in 0..<batchCount {
+            let range = index * batch..<min(rest.count, (index + 1) * batch)
             let outcomes = conveyor?.take(range) ?? rest[range].map { groups[$0.group].linter.lintFile($0.input) }
             var byFile: [String: FileResults] = [:]
             for outcome in outcomes {

@@ -14,7 +14,7 @@ public struct MessageTemplate: Sendable, Hashable, CustomStringConvertible {
 
     public init(_ text: String) {
         self.text = text
-        parts = Self.asciiParts(text) ?? Self.parts(text)
+        parts = Self.byteParts(text) ?? Self.parts(text)
     }
 
     /// The parts of any text, read character by character.
@@ -42,15 +42,23 @@ public struct MessageTemplate: Sendable, Hashable, CustomStringConvertible {
         return parts
     }
 
-    /// The parts of an ASCII text (every rule file's), read byte by byte: the same parts as
-    /// the reading by characters above gives (in ASCII a character is one byte, but for
-    /// `\r\n`, which is neither a brace nor part of a name). Nil for any other text. The
-    /// catalogue reads every rule's texts at start-up, where the reading by characters was
-    /// a quarter of the catalogue's time.
-    static func asciiParts(_ text: String) -> [Part]? {
+    /// The parts of a text read byte by byte in UTF-8: the same parts as the reading by
+    /// characters above gives, wherever every brace is a character of its own. Braces and
+    /// the bytes of a name are ASCII, a non-ASCII byte is never one of them, and an ASCII
+    /// byte next to an ASCII byte is a character of its own (but for `\r\n`, which is
+    /// neither a brace nor part of a name). Beside a non-ASCII character a brace stays a
+    /// character of its own when that character can join nothing (`BraceNeighbours`); next
+    /// to any other (a combining mark after it, a prepended mark before it), nil: read by
+    /// characters. The catalogue reads every rule's texts at start-up: the reading by
+    /// characters was a quarter of the catalogue's time, and its first `Substring` appends
+    /// searched the binary's conformance records.
+    static func byteParts(_ text: String) -> [Part]? {
         var text = text
         return text.withUTF8 { bytes -> [Part]? in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") {
+                if i > 0, bytes[i - 1] >= 0x80, !BraceNeighbours.before(bytes, endingAt: i) { return nil }
+                if i + 1 < bytes.count, bytes[i + 1] >= 0x80, !BraceNeighbours.after(bytes, startingAt: i + 1) { return nil }
+            }
             func string(_ range: Range<Int>) -> String {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             }
@@ -75,6 +83,40 @@ public struct MessageTemplate: Sendable, Hashable, CustomStringConvertible {
             }
             if bytes.count > literalStart { parts.append(.text(string(literalStart..<bytes.count))) }
             return parts
+        }
+    }
+
+    /// The non-ASCII characters a brace may stand beside and stay a character of its own
+    /// (Unicode's grapheme cluster rules, UAX #29): before it, any that is not a prepended
+    /// mark (all of those are at U+0600 or above); after it, any that does not extend the
+    /// character before it (no combining mark, joiner or spacing mark). Only ranges known to
+    /// hold none of those are taken (Latin, general punctuation, arrows, symbols: `…`, `→`,
+    /// `×`); any other character sends the text to the reading by characters.
+    enum BraceNeighbours {
+        /// Whether the character whose UTF-8 ends just before `end` may precede a brace.
+        static func before(_ bytes: UnsafeBufferPointer<UInt8>, endingAt end: Int) -> Bool {
+            var start = end - 1
+            while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            guard let scalar = scalar(bytes, at: start) else { return false }
+            return scalar < 0x0600 || (0x2000..<0x3000).contains(scalar)
+        }
+
+        /// Whether the character whose UTF-8 starts at `start` may follow a brace.
+        static func after(_ bytes: UnsafeBufferPointer<UInt8>, startingAt start: Int) -> Bool {
+            guard let scalar = scalar(bytes, at: start) else { return false }
+            return (0x00A0..<0x0300).contains(scalar) || (0x2010..<0x20D0).contains(scalar)
+                || (0x2100..<0x2C00).contains(scalar)
+        }
+
+        /// The scalar value whose UTF-8 starts at `start` (nil past the end or inside one).
+        static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32? {
+            guard start < bytes.count else { return nil }
+            let lead = bytes[start]
+            let count = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+            guard count > 0, start + count <= bytes.count else { return nil }
+            var value = count == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (count + 1))
+            for i in 1..<count { value = value << 6 | UInt32(bytes[start + i] & 0x3F) }
+            return value
         }
     }
 

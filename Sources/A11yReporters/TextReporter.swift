@@ -87,7 +87,7 @@ public struct TextReporter: Reporter {
                 parts.append("theme \(theme)")
             }
             if let pseudo = finding.pseudoLocale { parts.append("pseudo-locale \(pseudo)") }
-            var named = parts.isEmpty ? finding.message : finding.message + " (" + parts.joined(separator: ", ") + ")"
+            var named = parts.isEmpty ? finding.message : finding.message + " (" + TextReporter.joined(parts) + ")"
             if let lang = finding.lang { named = "[\(lang)\(finding.plural.map { ", " + $0 } ?? "")] " + named }
             return named + Self.suggestion(finding.measured) + Self.sources(finding.measured)
                 + (finding.measured.string("suggestedToken").map { "; \(Self.side(finding.measured))token \($0) passes" } ?? "")
@@ -105,7 +105,7 @@ public struct TextReporter: Reporter {
             let parts = [("foreground", "foregroundSource"), ("background", "backgroundSource")].compactMap { side, key in
                 measured.object(key).flatMap(ColorOrigin.text).map { "\(side) \($0)" }
             }
-            return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
+            return parts.isEmpty ? "" : "; " + TextReporter.joined(parts)
         }
 
         /// `; fix: checkedFill #40B259 → #2DA24A` for a contrast finding: the entries of its
@@ -113,8 +113,9 @@ public struct TextReporter: Reporter {
         /// pair's own suggestion and why there is no fix.
         static func suggestion(_ measured: Measured) -> String {
             if let fix = measured.objects("fix") {
-                return "; fix: " + fix.map { "\($0.string("role") ?? "") \($0.string("from") ?? "") → \($0.string("to") ?? "")" }
-                    .joined(separator: ", ")
+                return "; fix: " + TextReporter.joined(fix.map {
+                    "\($0.string("role") ?? "") \($0.string("from") ?? "") → \($0.string("to") ?? "")"
+                })
             }
             guard let colour = measured.string("suggestion"), let ratio = measured.number("suggestionRatio") else { return "" }
             let required = measured.number("required") ?? ratio
@@ -152,7 +153,7 @@ public struct TextReporter: Reporter {
         if report.suppressed > 0 { extras.append("\(report.suppressed) suppressed") }
         if let baselined = report.baselined, baselined > 0 { extras.append("\(baselined) baselined") }
         if inputErrors > 0 { extras.append(counted(inputErrors, "input error")) }
-        if !extras.isEmpty { text += "; " + extras.joined(separator: ", ") }
+        if !extras.isEmpty { text += "; " + joined(extras) }
         text += "."
         if options.strict { text += " Strict mode: warnings fail." }
         guard options.useColor else { return text }
@@ -171,11 +172,39 @@ public struct TextReporter: Reporter {
 
     private static func paint(_ text: String, _ code: String) -> String { code + text + ANSI.reset }
 
+    /// The texts with `, ` between them, as `joined(separator:)` gives them, in a loop of
+    /// our own: the standard library's generic `joined` searched the binary's conformance
+    /// records on its first use (on the one-spec path, the first finding's line).
+    static func joined(_ parts: [String], separator: String = ", ") -> String {
+        var text = ""
+        for (i, part) in parts.enumerated() {
+            if i > 0 { text += separator }
+            text += part
+        }
+        return text
+    }
+
     /// One finding is one line, whatever its message holds.
     static func singleLine(_ message: String) -> String {
-        // No byte of a line break (\n, \r, VT, FF, U+0085, U+2028, U+2029): as it is.
-        guard !ByteScan.lacks(message, { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }),
-              message.contains(where: \.isNewline) else { return message }
+        guard hasLineBreak(message) else { return message }
         return message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// Whether a character of `text` is a line break (`Character.isNewline`: its first scalar
+    /// is \n, \r, VT, FF, U+0085, U+2028 or U+2029), told from the UTF-8 bytes. Each of these
+    /// scalars always starts a character of its own (Unicode's grapheme clusters break before
+    /// a control), so a message with `→` or `×` is not read character by character.
+    static func hasLineBreak(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for (i, byte) in bytes.enumerated() {
+                if byte >= 0x0A && byte <= 0x0D { return true }
+                if byte == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0x85 { return true }
+                if byte == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                    return true
+                }
+            }
+            return false
+        }
     }
 }

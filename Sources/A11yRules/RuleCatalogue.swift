@@ -641,11 +641,32 @@ extension String {
         if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
             return self
         }
+        // ASCII white space at the ends (a block scalar's last line break) and printable ASCII
+        // inside it: cut by bytes, without reading the scalars' Unicode properties (their
+        // first use loads tables).
+        if let bytes = asciiTrimmed() { return bytes }
         let scalars = unicodeScalars
         func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace || scalar == "\u{200B}" }
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
               let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
         if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return self }
         return String(scalars[first...last])
+    }
+
+    /// The text without the ASCII white space (tab, line feed, vertical tab, form feed,
+    /// carriage return, space) at its ends, when what is left starts and ends with printable
+    /// ASCII (or is empty); nil otherwise (another character at an end may be white space).
+    private func asciiTrimmed() -> String? {
+        var text = self
+        return text.withUTF8 { bytes -> String? in
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+            var start = 0, end = bytes.count
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            if start == end { return "" }
+            guard bytes[start] > 0x20, bytes[start] < 0x7F, bytes[end - 1] > 0x20, bytes[end - 1] < 0x7F else { return nil }
+            if start == 0, end == bytes.count { return self }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
     }
 }

@@ -112,6 +112,12 @@ import Glibc
         #expect(SafeText.escaped("a\u{202E}b") == "a\\u{202E}b")
         #expect(SafeText.escaped("a\u{85}b") == "a\\u{85}b")
         #expect(TextReporter.singleLine("a\u{2028}b") == "a b")
+        // Line breaks told by bytes as `Character.isNewline` tells them, beside marks that
+        // join characters and the scalars whose UTF-8 starts like a line break's.
+        for text in ["fix: a → b", "123×24", "a\u{85}b", "a\u{2029}", "\u{2027}\u{202A}\u{2080}", "\u{C285}", "é\u{301}\n",
+                     "a\r\nb", "\u{B}x", "\u{C}", "x\u{301}\r", "\u{200D}\n", "\u{1F1EB}\u{2028}", "\u{80}\u{84}\u{86}", ""] {
+            #expect(TextReporter.hasLineBreak(text) == text.contains(where: \.isNewline), "\(text.debugDescription)")
+        }
         #expect(GitHubReporter.escapeData("50% ≥ a") == "50%25 ≥ a")
         #expect(GitHubReporter.escapeProperty("a:b,c") == "a%3Ab%2Cc")
         #expect(GitHubReporter.escapeProperty("é:b,c") == "é%3Ab%2Cc")

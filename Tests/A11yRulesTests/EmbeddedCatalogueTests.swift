@@ -139,7 +139,8 @@ import A11yModel
 
     @Test func trimmedSpaceIsFoundationsTrimming() {
         for text in ["", " ", "a", " a ", "\n\ta b\r\n", "\u{00A0}x\u{2028}", "\u{3000}日本\u{0085}", "x\u{200B}",
-                     "é ", "\u{1680}\u{2000}\u{200A}\u{202F}\u{205F}y\u{000B}\u{000C}"] {
+                     "é ", "\u{1680}\u{2000}\u{200A}\u{202F}\u{205F}y\u{000B}\u{000C}", " \n a b \r\n", "\t\n\r",
+                     "a\n\u{00A0}", "\u{0085} a\n", "line one\nline two\n", " é\n", "\nz\u{200B}\n"] {
             #expect(text.trimmedSpace == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
         }
         // Every character of the Basic Multilingual Plane, alone and around a letter.

@@ -1,9 +1,5 @@
 import A11yModel
 
-extension ButtonKind: LaidOutKind {
-    public var layout: any KindLayout { ButtonLayout() }
-}
-
 /// The button (docs/spec-format.md: component kinds): an optional icon (`iconSize`, `gap` before the
 /// text) and the label, centred horizontally and vertically in a container padded by
 /// `paddingHorizontal` / `paddingVertical`, at least `minHeight` tall, as wide as its

@@ -1,9 +1,5 @@
 import A11yModel
 
-extension CheckboxKind: LaidOutKind {
-    public var layout: any KindLayout { CheckboxLayout() }
-}
-
 /// The checkbox: the indicator row with a square (corner radius `cornerRadius`) or
 /// circular (radius `innerSize / 2`) box.
 struct CheckboxLayout: KindLayout {

@@ -1,9 +1,5 @@
 import A11yModel
 
-extension GenericKind: LaidOutKind {
-    public var layout: any KindLayout { GenericLayout() }
-}
-
 /// A generic component has no layout solver: its frame is the `size` the spec (or the
 /// variant) declares, and it has no parts. Without a size it is 0 × 0.
 struct GenericLayout: KindLayout {

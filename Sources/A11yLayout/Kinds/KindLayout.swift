@@ -1,7 +1,7 @@
 import A11yModel
 
 /// The geometry of one kind of component (docs/spec-format.md: layout per kind). Each kind's
-/// layout sits here beside the others, with the `LaidOutKind` conformance that hands it over.
+/// layout sits here beside the others, registered in `KindLayouts.all`.
 public protocol KindLayout: Sendable {
     var kind: ComponentKind { get }
     /// The parts the kind adds to the contract's layout JSON, in order.
@@ -19,42 +19,20 @@ extension KindLayout {
     public func textRole(_ variant: Variant) -> String { variant.isEnabled ? "textEnabled" : "textDisabled" }
 }
 
-/// A kind the layout engine can lay out: its definition hands over its layout. Each layout
-/// file says it for its kind (`extension ButtonKind: LaidOutKind`), so the registration of a
-/// kind is its line in `Kinds.all` alone.
-public protocol LaidOutKind: KindDefinition {
-    var layout: any KindLayout { get }
-}
-
 public enum KindLayouts {
-    /// Every kind's layout, in the order of `Kinds.all`.
-    public static let all: [any KindLayout] = Kinds.all.map(layout(of:))
+    /// Every kind's layout, in the order of `Kinds.all` (a kind's layout is registered here,
+    /// next to its definition's line there; `RuleMetadataTests` holds the two lists in step).
+    /// A list of the layouts themselves, not a cast of each definition to a protocol: such a
+    /// cast searches the binary's conformance records (about 0.1 ms) the first time each
+    /// kind is laid out, on the one-spec path.
+    public static let all: [any KindLayout] = [
+        CheckboxLayout(), RadioLayout(), SwitchLayout(), ButtonLayout(), GenericLayout(),
+    ]
 
-    /// The layout of a kind (found among a handful: it runs on every layout). Each kind's
-    /// layout is taken from its definition at its first use, not all of them at once: the
-    /// cast to `LaidOutKind` searches the binary's conformance records once per kind (about
-    /// 0.1 ms each), so a run that lints one kind pays for one.
+    /// The layout of a kind (found among a handful: it runs on every layout).
     public static func layout(for kind: ComponentKind) -> any KindLayout {
-        taken.withLock { taken in
-            for (i, definition) in Kinds.all.enumerated() where definition.kind == kind {
-                if let known = taken[i] { return known }
-                let found = layout(of: definition)
-                taken[i] = found
-                return found
-            }
-            preconditionFailure("kind '\(kind.rawValue)' is not registered in Kinds.all")
-        }
-    }
-
-    /// The layouts taken so far, by position in `Kinds.all`.
-    private static let taken = Locked<[(any KindLayout)?]>(Array(repeating: nil, count: Kinds.all.count))
-
-    private static func layout(of definition: any KindDefinition) -> any KindLayout {
-        guard let laidOut = definition as? any LaidOutKind else {
-            preconditionFailure("kind '\(definition.kind.rawValue)' has no layout: its layout file in A11yLayout/Kinds/ "
-                                + "says `extension <Kind>Kind: LaidOutKind`")
-        }
-        return laidOut.layout
+        for layout in all where layout.kind == kind { return layout }
+        preconditionFailure("kind '\(kind.rawValue)' has no layout: add its layout in A11yLayout/Kinds/ to KindLayouts.all")
     }
 }
 

@@ -1,9 +1,5 @@
 import A11yModel
 
-extension RadioKind: LaidOutKind {
-    public var layout: any KindLayout { RadioLayout() }
-}
-
 /// The radio: the checkbox's row with a circular ring (radius `innerSize / 2`) and, when
 /// selected, a `dotSize` dot centred in the indicator.
 struct RadioLayout: KindLayout {

@@ -1,9 +1,5 @@
 import A11yModel
 
-extension SwitchKind: LaidOutKind {
-    public var layout: any KindLayout { SwitchLayout() }
-}
-
 /// The switch (docs/spec-format.md: component kinds). Default: the label leads and fills the row,
 /// the track sits at its trailing edge (component width = `width`); reversed: the track
 /// leads and the label hugs its text after it. Track and label are centred vertically

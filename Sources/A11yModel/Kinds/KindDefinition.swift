@@ -23,14 +23,13 @@ public struct ComponentKind: RawRepresentable, Sendable, Hashable, CaseIterable,
 /// its spec keys and defaults (geometry keys are read by `GeometryKeys`), colour roles and
 /// the contrast checks they form per state, default accessibility, forbidden state
 /// combinations, and how its name is inferred. Its layout lives beside it in the layout
-/// module (`KindLayout`, found through `LaidOutKind`). Rules check every kind unless their
+/// module (`KindLayout`, registered in `KindLayouts.all`). Rules check every kind unless their
 /// YAML says otherwise (`kinds: all` with `exceptKinds:`, or `kinds: [radio]`).
 ///
 /// Adding a kind touches three places and no rule YAML:
 /// - a folder `Kinds/<Name>/` here: its `ComponentKind` name and its `KindDefinition`;
-/// - its layout file `A11yLayout/Kinds/<Name>Layout.swift`: its `KindLayout`, and the
-///   `LaidOutKind` conformance that hands it to the layout engine;
-/// - one registration line in `Kinds.all`.
+/// - its layout file `A11yLayout/Kinds/<Name>Layout.swift`: its `KindLayout`;
+/// - its entry in `Kinds.all`, and its layout's in `KindLayouts.all` (same order).
 public protocol KindDefinition: Sendable {
     var kind: ComponentKind { get }
     /// Words that, found (case-insensitively) in a spec's name or tags, make it this kind.
