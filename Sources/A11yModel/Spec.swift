@@ -148,7 +148,14 @@ public struct ThemeColor: Sendable, Hashable {
 
     /// Whether a spec string names a colour source rather than a literal colour.
     public static func isReference(_ text: String) -> Bool {
-        (text.hasPrefix("{") && text.hasSuffix("}")) || text.hasPrefix("asset:") || text.hasPrefix("system:")
+        // A literal colour (`#RRGGBB`, the usual case) starts with none of `{`, `a`, `s`:
+        // it is told apart by its first byte, before any prefix is compared.
+        switch text.utf8.first {
+        case UInt8(ascii: "{"): return text.hasPrefix("{") && text.hasSuffix("}")
+        case UInt8(ascii: "a"): return text.hasPrefix("asset:")
+        case UInt8(ascii: "s"): return text.hasPrefix("system:")
+        default: return false
+        }
     }
 }
 

@@ -438,6 +438,17 @@ public struct SpecLoader: Sendable {
     }
 
     func uniquifyVariantNames(_ variants: inout [Variant]) {
+        guard variants.count > 1 else { return }
+        if variants.count <= 16 {
+            // A spec's few variants are compared pairwise: no table is built and no name hashed.
+            let names = variants.map(\.name)
+            for later in 1..<names.count {
+                var count = 1
+                for earlier in 0..<later where names[earlier] == names[later] { count += 1 }
+                if count > 1 { variants[later].name = "\(names[later])-\(count)" }
+            }
+            return
+        }
         var seen: [String: Int] = [:]
         for i in variants.indices {
             let base = variants[i].name

@@ -244,23 +244,42 @@ public final class Spool {
             }
             var start = 0
             if let resolving {
-                while let open = pending[start...].firstIndex(of: 0) {
-                    guard let close = pending[(open + 1)...].firstIndex(of: 0) else { break }
+                while let open = Self.firstNUL(in: pending, from: start) {
+                    guard let close = Self.firstNUL(in: pending, from: open + 1) else { break }
                     if open > start { sink.write(bytes: pending[start..<open]) }
-                    let id = Int(String(decoding: pending[(open + 1)..<close], as: UTF8.self)) ?? -1
-                    sink.write(bytes: resolving(id))
+                    sink.write(bytes: resolving(Self.placeholderID(pending[(open + 1)..<close])))
                     start = close + 1
                 }
             }
             var cut = pending.count
             if !atEnd {
-                if resolving != nil, let open = pending[start...].firstIndex(of: 0) { cut = open }
+                if resolving != nil, let open = Self.firstNUL(in: pending, from: start) { cut = open }
                 cut = Self.characterBoundary(pending, before: cut, from: start)
             }
             if cut > start { sink.write(bytes: pending[start..<cut]) }
             pending.removeFirst(cut)
             if atEnd { pending.removeAll() }
         }
+    }
+
+    /// The index of the first NUL (a placeholder's start or end) at or after `start`
+    /// (`memchr`: a spool of results has one placeholder per result, far apart).
+    private static func firstNUL(in bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count else { return nil }
+        return bytes.withUnsafeBytes { raw in
+            memchr(raw.baseAddress! + start, 0, raw.count - start).map { raw.baseAddress!.distance(to: $0) }
+        }
+    }
+
+    /// The id written between a placeholder's NULs (decimal digits); -1 for anything else.
+    private static func placeholderID(_ digits: ArraySlice<UInt8>) -> Int {
+        guard !digits.isEmpty, digits.count <= 18 else { return -1 }
+        var id = 0
+        for digit in digits {
+            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return -1 }
+            id = id * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return id
     }
 
     /// The last index at or before `end` that starts a UTF-8 sequence complete before `end`.

@@ -135,7 +135,7 @@ public struct JSONReporter: Reporter {
         let writeChunk: @Sendable (Int) -> Void = { chunk in
             var bytes = buffers.take(chunk)
             bytes.removeAll(keepingCapacity: true)
-            var shared = SharedMeasured()
+            var shared = SharedMeasured(indent: 3)
             for (offset, piece) in plan[chunk].enumerated() {
                 // A part is one file's findings: only they share measurements.
                 shared.removeAll()
@@ -156,75 +156,44 @@ public struct JSONReporter: Reporter {
     private static func writeFindings(_ findings: ArraySlice<Finding>, first: Bool, shared: inout SharedMeasured,
                                       to out: inout [UInt8]) {
         findings.withUnsafeBufferPointer { items in
+            guard let base = items.baseAddress else { return }
             for offset in 0..<items.count {
                 if !first || offset > 0 { out.append(UInt8(ascii: ",")) }
                 JSONOutput.newline(2, to: &out)
-                write(items[offset], shared: &shared, to: &out)
+                write(base + offset, shared: &shared, to: &out)
             }
-        }
-    }
-
-    /// The bytes of the `measured` objects written so far among findings that are all alive
-    /// (one file's, in one chunk), by the storage of their entries. Variants that draw a
-    /// contrast pair with the same colours share its finding's `measured` (one array of
-    /// entries, copied with the finding): it is written once and its bytes copied for the
-    /// others. (A storage address names one array only while that array is alive: the
-    /// findings of a chunk are, until it is written. Only one file's findings share, so the
-    /// table is emptied between files and stays small.)
-    struct SharedMeasured {
-        private var ranges: [UnsafeRawPointer: Range<Int>] = [:]
-        private var bytes: [UInt8] = []
-
-        mutating func removeAll() {
-            guard !ranges.isEmpty else { return }
-            ranges.removeAll(keepingCapacity: true)
-            bytes.removeAll(keepingCapacity: true)
-        }
-
-        /// `measured` at nesting level 3 (a finding's member).
-        mutating func write(_ measured: Measured, to out: inout [UInt8]) {
-            guard let key = measured.entries.withUnsafeBufferPointer({ $0.isEmpty ? nil : UnsafeRawPointer($0.baseAddress) })
-            else { return measured.write(to: &out, indent: 3) }
-            if let range = ranges[key] {
-                bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
-                return
-            }
-            let start = out.count
-            measured.write(to: &out, indent: 3)
-            let stored = bytes.count
-            out.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start...])) }
-            ranges[key] = stored..<bytes.count
         }
     }
 
     /// One finding, an object at nesting level 2 with the contract's keys in order
     /// (`JSONOutput`'s pretty layout), written without building the object: the keys and
-    /// their indentation are fixed bytes.
-    private static func write(_ finding: Finding, shared: inout SharedMeasured, to out: inout [UInt8]) {
+    /// their indentation are fixed bytes. The finding is read where it lies in its file's
+    /// array (a copy of it would retain and release each of its strings and arrays).
+    private static func write(_ item: UnsafePointer<Finding>, shared: inout SharedMeasured, to out: inout [UInt8]) {
         append(FindingKeys.rule, to: &out)
-        JSONOutput.writeString(finding.rule, to: &out)
+        JSONOutput.writeString(item.pointee.rule, to: &out)
         append(FindingKeys.severity, to: &out)
-        JSONOutput.writeString(finding.severity.rawValue, to: &out)
+        JSONOutput.writeString(item.pointee.severity.rawValue, to: &out)
         append(FindingKeys.message, to: &out)
-        JSONOutput.writeString(finding.message, to: &out)
+        JSONOutput.writeString(item.pointee.message, to: &out)
         append(FindingKeys.file, to: &out)
-        JSONOutput.writeString(finding.location.file, to: &out)
+        JSONOutput.writeString(item.pointee.location.file, to: &out)
         append(FindingKeys.line, to: &out)
-        JSONOutput.writeInt(finding.location.line, to: &out)
+        JSONOutput.writeInt(item.pointee.location.line, to: &out)
         append(FindingKeys.column, to: &out)
-        JSONOutput.writeInt(finding.location.column, to: &out)
+        JSONOutput.writeInt(item.pointee.location.column, to: &out)
         append(FindingKeys.component, to: &out)
-        writeOptional(finding.component, to: &out)
+        writeOptional(item.pointee.component, to: &out)
         append(FindingKeys.variant, to: &out)
-        writeOptional(finding.variant, to: &out)
+        writeOptional(item.pointee.variant, to: &out)
         append(FindingKeys.theme, to: &out)
-        writeOptional(finding.theme, to: &out)
+        writeOptional(item.pointee.theme, to: &out)
         append(FindingKeys.wcag, to: &out)
-        if finding.wcag.isEmpty {
+        if item.pointee.wcag.isEmpty {
             out.append(contentsOf: "[]".utf8)
         } else {
             out.append(UInt8(ascii: "["))
-            for (index, criterion) in finding.wcag.enumerated() {
+            for (index, criterion) in item.pointee.wcag.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 JSONOutput.newline(4, to: &out)
                 JSONOutput.writeString(criterion, to: &out)
@@ -232,20 +201,20 @@ public struct JSONReporter: Reporter {
             JSONOutput.newline(3, to: &out)
             out.append(UInt8(ascii: "]"))
         }
-        if let pseudo = finding.pseudoLocale {
+        if let pseudo = item.pointee.pseudoLocale {
             append(FindingKeys.pseudoLocale, to: &out)
             JSONOutput.writeString(pseudo, to: &out)
         }
-        if let lang = finding.lang {
+        if let lang = item.pointee.lang {
             append(FindingKeys.lang, to: &out)
             JSONOutput.writeString(lang, to: &out)
         }
-        if let plural = finding.plural {
+        if let plural = item.pointee.plural {
             append(FindingKeys.plural, to: &out)
             JSONOutput.writeString(plural, to: &out)
         }
         append(FindingKeys.measured, to: &out)
-        shared.write(finding.measured, to: &out)
+        shared.write(item.pointee.measured, to: &out)
         JSONOutput.newline(2, to: &out)
         out.append(UInt8(ascii: "}"))
     }

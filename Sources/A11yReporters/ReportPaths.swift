@@ -62,6 +62,19 @@ struct RootPaths {
     }
 }
 
+/// `SARIFReporter.artifactURI` of each path, the last one kept: a file's findings name
+/// the same path one after another.
+struct ArtifactURIs {
+    private var last: (path: String, artifact: (uri: String, baseId: String?))?
+
+    mutating func callAsFunction(_ path: String) -> (uri: String, baseId: String?) {
+        if let last, last.path == path { return last.artifact }
+        let artifact = SARIFReporter.artifactURI(path)
+        last = (path, artifact)
+        return artifact
+    }
+}
+
 /// Fingerprints that identify a finding across runs and unrelated edits: a hash of its rule,
 /// file, component, variant, theme and message (not its line), numbered when the same
 /// hash occurs again in a report.
@@ -71,9 +84,16 @@ struct FindingFingerprints {
     /// What identifies `finding` at `path`, but not its line: moving code does not turn an
     /// old alert into a new one.
     static func hash(_ finding: Finding, path: String) -> String {
-        let fields = [finding.rule, path, finding.component ?? "", finding.variant ?? "", finding.theme ?? "",
-                      finding.message]
-        return String(SHA256.hex(fields.joined(separator: "\u{1F}")).prefix(32))
+        // The fields' UTF-8 joined by U+001F, gathered as bytes (no joined `String`), and
+        // the first 32 hex digits of their digest.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(finding.message.utf8.count + path.utf8.count + 128)
+        for (index, field) in [finding.rule, path, finding.component ?? "", finding.variant ?? "",
+                               finding.theme ?? "", finding.message].enumerated() {
+            if index > 0 { bytes.append(0x1F) }
+            bytes.append(contentsOf: field.utf8)
+        }
+        return bytes.withUnsafeBufferPointer { SHA256.hex(of: $0, length: 32) }
     }
 
     mutating func next(_ finding: Finding, path: String) -> (hash: String, occurrence: Int) {

@@ -45,10 +45,13 @@ public struct SARIFReporter: Reporter {
             inputErrors += results.inputErrors
             var fingerprints = FindingFingerprints()
             var rootPaths = RootPaths(paths)
+            var artifacts = ArtifactURIs()
+            var shared = SharedMeasured(indent: Self.resultIndent + 2)
             var bytes: [UInt8] = []
             for finding in results.findings {
                 let file = rootPaths(finding.location.file)
-                let (hash, occurrence) = fingerprints.next(finding, path: SARIFReporter.artifactURI(file).uri)
+                let artifact = artifacts(file)
+                let (hash, occurrence) = fingerprints.next(finding, path: artifact.uri)
                 var location = finding.location
                 location.file = file
                 let fix = SARIFReporter.fixes(of: finding, in: results.fixes)
@@ -65,7 +68,8 @@ public struct SARIFReporter: Reporter {
                 JSONOutput.newline(Self.resultIndent, to: &bytes)
                 let members = SARIFReporter.resultMembers(finding, location: location, ruleIndex: 0,
                                             fingerprint: "\(hash):\(occurrence)", fix: fix,
-                                            relocate: { paths?.fromRoot($0) ?? $0 }, properties: false)
+                                            relocate: { paths?.fromRoot($0) ?? $0 }, properties: false,
+                                            artifact: artifact)
                 bytes.append(UInt8(ascii: "{"))
                 for (index, (key, value)) in members.enumerated() {
                     if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -82,7 +86,7 @@ public struct SARIFReporter: Reporter {
                 JSONOutput.newline(Self.resultIndent + 1, to: &bytes)
                 JSONOutput.writeString("properties", to: &bytes)
                 bytes.append(contentsOf: ": ".utf8)
-                SARIFReporter.writeProperties(of: finding, to: &bytes, indent: Self.resultIndent + 1)
+                SARIFReporter.writeProperties(of: finding, to: &bytes, indent: Self.resultIndent + 1, shared: &shared)
                 JSONOutput.newline(Self.resultIndent, to: &bytes)
                 bytes.append(UInt8(ascii: "}"))
                 if bytes.count >= Spool.chunkSize {
@@ -235,13 +239,14 @@ public struct SARIFReporter: Reporter {
     /// `properties` object, for a writer that writes it itself (`writeProperties`).
     static func resultMembers(_ finding: Finding, location: SourceLocation, ruleIndex: Int, fingerprint: String,
                               fix: [ReportFix] = [], relocate: (String) -> String = { $0 },
-                              properties includeProperties: Bool = true) -> [(String, JSONOutput)] {
+                              properties includeProperties: Bool = true,
+                              artifact: (uri: String, baseId: String?)? = nil) -> [(String, JSONOutput)] {
         let head: [(String, JSONOutput)] = [
             ("ruleId", .string(finding.rule)),
             ("ruleIndex", .int(ruleIndex)),
             ("level", .string(level(finding.severity))),
             ("message", .object([("text", .string(finding.message))])),
-            ("locations", .array([.object([("physicalLocation", physicalLocation(location))])])),
+            ("locations", .array([.object([("physicalLocation", physicalLocation(location, artifact: artifact))])])),
             ("partialFingerprints", .object([(fingerprintKey, .string(fingerprint))])),
         ] + relatedLocations(finding.measured, relocate: relocate)
           + (fix.isEmpty ? [] : [("fixes", .array([self.fix(fix, location: location)]))])
@@ -256,8 +261,9 @@ public struct SARIFReporter: Reporter {
     }
 
     /// The bytes `resultMembers`' `properties` object writes at nesting level `indent`,
-    /// written without building it (the finding's `measured` is most of a result).
-    static func writeProperties(of finding: Finding, to out: inout [UInt8], indent: Int) {
+    /// written without building it (the finding's `measured` is most of a result, written
+    /// through `shared`, whose indent must be `indent + 1`).
+    static func writeProperties(of finding: Finding, to out: inout [UInt8], indent: Int, shared: inout SharedMeasured) {
         out.append(UInt8(ascii: "{"))
         var first = true
         func key(_ name: String) {
@@ -282,7 +288,7 @@ public struct SARIFReporter: Reporter {
             out.append(UInt8(ascii: "]"))
         }
         key("measured")
-        finding.measured.write(to: &out, indent: indent + 1)
+        shared.write(finding.measured, to: &out)
         JSONOutput.newline(indent, to: &out)
         out.append(UInt8(ascii: "}"))
     }
@@ -347,8 +353,10 @@ public struct SARIFReporter: Reporter {
         return related.isEmpty ? [] : [("relatedLocations", .array(related))]
     }
 
-    static func physicalLocation(_ location: SourceLocation) -> JSONOutput {
-        let (uri, base) = artifactURI(location.file)
+    /// `artifact`: `artifactURI(location.file)` when the caller has it already.
+    static func physicalLocation(_ location: SourceLocation,
+                                 artifact: (uri: String, baseId: String?)? = nil) -> JSONOutput {
+        let (uri, base) = artifact ?? artifactURI(location.file)
         var artifact: [(String, JSONOutput)] = [("uri", .string(uri))]
         if let base { artifact.append(("uriBaseId", .string(base))) }
         return .object([

@@ -76,17 +76,22 @@ enum SHA256 {
 
     static func hex(_ text: String) -> String {
         var text = text
-        let state = text.withUTF8 { words(of: $0) }
+        return text.withUTF8 { hex(of: $0) }
+    }
+
+    /// The first `length` (at most 64) lowercase hex digits of the digest of `message`.
+    static func hex(of message: UnsafeBufferPointer<UInt8>, length: Int = 64) -> String {
+        let state = words(of: message)
         let digits: StaticString = "0123456789abcdef"
-        return String(unsafeUninitializedCapacity: 64) { out in
+        let length = min(max(length, 0), 64)
+        return String(unsafeUninitializedCapacity: length) { out in
             digits.withUTF8Buffer { digits in
-                for (index, word) in state.enumerated() {
-                    for nibble in 0..<8 {
-                        out[index * 8 + nibble] = digits[Int((word >> UInt32(28 - 4 * nibble)) & 0xF)]
-                    }
+                for index in 0..<length {
+                    let word = state[index / 8]
+                    out[index] = digits[Int((word >> UInt32(28 - 4 * (index % 8))) & 0xF)]
                 }
             }
-            return 64
+            return length
         }
     }
 
