@@ -80,7 +80,7 @@ public struct RGBA: Sendable, Hashable {
     }
 
     /// A channel linearised; the 256 levels `#RRGGBB` writes come from a table (the same values).
-    private static func linear(_ c: Double) -> Double {
+    static func linear(_ c: Double) -> Double {
         let level = (c * 255).rounded()
         if level >= 0, level <= 255, Double(Int(level)) / 255 == c { return linearLevels[Int(level)] }
         return linearised(c)

@@ -402,22 +402,48 @@ struct JointFixProbe {
             let base = moveBase ? (moved.isOpaque ? moved : moved.composited(over: backdrop)).opaque : self.base
             if underIsBase {
                 under = base
-                lb = moveBase && moved.isOpaque ? luminance ?? under.relativeLuminance : under.relativeLuminance
+                lb = moveBase && moved.isOpaque ? luminance ?? Self.luminance(under) : Self.luminance(under)
             } else if moveBase {
                 under = underRole.composited(over: base).opaque // translucent, or `under` is fixed
-                lb = under.relativeLuminance
+                lb = Self.luminance(under)
             } else {
                 under = moved.isOpaque ? moved : moved.composited(over: base).opaque
-                lb = moved.isOpaque ? luminance ?? under.relativeLuminance : under.relativeLuminance
+                lb = moved.isOpaque ? luminance ?? Self.luminance(under) : Self.luminance(under)
             }
         }
         let la: Double
         if let fixed = foreground {
-            la = fixed.color.isOpaque ? fixed.luminance : fixed.color.composited(over: under).relativeLuminance
+            la = fixed.color.isOpaque ? fixed.luminance : Self.luminance(fixed.color.composited(over: under))
         } else {
-            la = moved.isOpaque ? luminance ?? moved.relativeLuminance : moved.composited(over: under).relativeLuminance
+            la = moved.isOpaque ? luminance ?? Self.luminance(moved) : Self.luminance(moved.composited(over: under))
         }
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05) >= required
+    }
+
+    /// `relativeLuminance`, the same Double, with a channel equal to another linearised once:
+    /// translucent greys (text, borders) over a grey background composite to greys.
+    static func luminance(_ c: RGBA) -> Double {
+        let r = RGBA.linear(c.red)
+        let g = c.green.bitPattern == c.red.bitPattern ? r : RGBA.linear(c.green)
+        let b = c.blue.bitPattern == c.green.bitPattern ? g : c.blue.bitPattern == c.red.bitPattern ? r : RGBA.linear(c.blue)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    }
+
+    /// Whether the verdict reads nothing of the moving colour but its luminance, from the
+    /// path's grid (it is opaque), against one fixed luminance: the moving colour is the
+    /// pair's foreground over a fixed colour, or the opaque colour under a fixed opaque one.
+    var readsGridLuminance: Bool {
+        if under != nil { return foreground == nil }
+        guard let foreground, foreground.color.isOpaque else { return false }
+        return !moveBase || underIsBase
+    }
+
+    /// The luminance a verdict that reads only the moving colour's compares it with.
+    var fixedLuminance: Double { under?.luminance ?? foreground!.luminance }
+
+    /// The verdict for a moving colour of luminance `x` (`passes`' operations), where that is all it reads.
+    func passes(luminance x: Double, against fixed: Double) -> Bool {
+        (max(x, fixed) + 0.05) / (min(x, fixed) + 0.05) >= required
     }
 }
 
@@ -434,6 +460,8 @@ struct JointFixPath {
     let grid: [RGBA]
     let luminances: [Double]
     let steps: [Double]
+    /// The grid's luminances never fall along the path (on the 8-bit grid they may, rarely).
+    let ascending: Bool
 
     init(_ written: RGBA, alpha: Bool) {
         self.written = written
@@ -452,6 +480,7 @@ struct JointFixPath {
         for t in steps { grid.append(Self.snapped(Self.color(written, start, cosHue, sinHue, alpha: alpha, at: t), alpha: alpha)) }
         self.grid = grid
         luminances = grid.map(\.relativeLuminance)
+        ascending = zip(luminances, luminances.dropFirst()).allSatisfy { $0 <= $1 }
     }
 
     /// The path of `written`, worked out once per process: themes repeat a few colours.
@@ -501,6 +530,12 @@ struct JointFixPath {
     private static let known = AnswerMemo<EndsQuestion, [RGBA]>(limit: 20_000)
 
     func scan(_ probe: JointFixProbe) -> [RGBA] {
+        if !alpha, ascending, written.isOpaque, probe.readsGridLuminance { return search(probe) }
+        return scanEveryStep(probe)
+    }
+
+    /// The verdict at every step of the grid; a flip between two steps is an end.
+    func scanEveryStep(_ probe: JointFixProbe) -> [RGBA] {
         var result: [RGBA] = []
         var previous = false
         for i in grid.indices {
@@ -514,12 +549,40 @@ struct JointFixPath {
         return result
     }
 
+    /// `scanEveryStep`'s ends where the verdict reads only the grid's (ascending) luminance against a
+    /// fixed one: the ratio falls as the luminance rises to the fixed one and rises after it
+    /// (the same floating-point operations, each monotonic), so the grid passes, then fails,
+    /// then passes again (each part possibly empty). Three binary searches find the parts
+    /// with a few verdicts instead of one at every step.
+    func search(_ probe: JointFixProbe) -> [RGBA] {
+        let fixed = probe.under?.luminance ?? probe.foreground!.luminance
+        func passes(_ i: Int) -> Bool { probe.passes(grid[i], luminance: luminances[i]) }
+        /// The first index of `range` where `predicate` holds, or its end (it holds from there on).
+        func first(in range: Range<Int>, where predicate: (Int) -> Bool) -> Int {
+            var low = range.lowerBound, high = range.upperBound
+            while low < high {
+                let mid = (low + high) / 2
+                if predicate(mid) { high = mid } else { low = mid + 1 }
+            }
+            return low
+        }
+        let rise = first(in: grid.indices) { luminances[$0] >= fixed }
+        let fail = first(in: 0..<rise) { !passes($0) }
+        let pass = first(in: rise..<grid.count) { passes($0) }
+        guard fail < pass else { return [] }
+        var result: [RGBA] = []
+        if fail > 0, let end = refine(passing: steps[fail - 1], failing: steps[fail], probe) { result.append(end) }
+        if pass < grid.count, let end = refine(passing: steps[pass], failing: steps[pass - 1], probe) { result.append(end) }
+        return result
+    }
+
     /// Bisects to the boundary, then steps to the passing side until the 8-bit colour passes.
     func refine(passing: Double, failing: Double, _ probe: JointFixProbe) -> RGBA? {
+        let fixed = written.isOpaque && probe.readsGridLuminance ? probe.fixedLuminance : nil
         var good = passing, bad = failing
         for _ in 0..<24 {
             let mid = (good + bad) / 2
-            if probe.passes(color(at: mid)) { good = mid } else { bad = mid }
+            if passes(at: mid, probe, fixed: fixed) { good = mid } else { bad = mid }
         }
         let direction: Double = passing > failing ? 1 : -1
         var probeAt = good
@@ -529,6 +592,29 @@ struct JointFixPath {
             probeAt = min(max(probeAt + direction * 0.0005, 0), 1)
         }
         return nil
+    }
+
+    /// `probe.passes(color(at: t))`. Where the verdict reads only the colour's luminance
+    /// against `fixed`, it is first judged on the luminance of the colour before it is
+    /// encoded: encoding a channel to sRGB and linearising it again moves it by less than
+    /// 3e-9 (the seam of the sRGB curve), and the ratio is monotonic on either side of
+    /// `fixed`, so a verdict that holds from 1e-8 below that luminance to 1e-8 above it is
+    /// the verdict. The colour is encoded only when it might not be.
+    func passes(at t: Double, _ probe: JointFixProbe, fixed: Double?) -> Bool {
+        let mapped = OKLCH(lightness: t, chroma: start.chroma, hue: start.hue).mappedToSRGB(cosHue: cosHue, sinHue: sinHue)
+        if let fixed {
+            let (r, g, b) = mapped.linearRGB(cosHue: cosHue, sinHue: sinHue)
+            func clamped(_ c: Double) -> Double { min(max(c, 0), 1) }
+            let near = 0.2126 * clamped(r) + 0.7152 * clamped(g) + 0.0722 * clamped(b)
+            let low = near - 1e-8, high = near + 1e-8
+            if high < fixed || low >= fixed {
+                let verdict = probe.passes(luminance: low, against: fixed)
+                if verdict == probe.passes(luminance: high, against: fixed) { return verdict }
+            }
+        }
+        var color = mapped.rgba(cosHue: cosHue, sinHue: sinHue)
+        color.alpha = written.alpha
+        return probe.passes(color)
     }
 }
 
