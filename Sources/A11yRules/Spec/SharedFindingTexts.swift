@@ -1,0 +1,138 @@
+import Foundation
+import A11yModel
+
+/// The text and numbers of one rule's findings, by the small values they are made from,
+/// kept for the run: a design system's specs repeat the same colours, themes, thresholds
+/// and sizes, so a message and its `measured` are formatted once and every later finding
+/// that says the same shares their storage (retained, not built and freed again). `Key`
+/// holds everything the text and numbers depend on (the rule's message template is the
+/// context's, fixed for the run). At most `limit` are kept; past that they are made each time.
+final class SharedFindingTexts<Key: Hashable>: @unchecked Sendable {
+    typealias Texts = FindingTexts
+
+    static var limit: Int { 4_096 }
+    private let lock = NSLock()
+    private var table = HashKeyedTable<Key, Texts>()
+
+    init() {}
+
+    /// The texts for `key`: kept ones, or `make()`'s (kept for the next finding that asks).
+    func texts(_ key: Key, _ make: () -> Texts) -> Texts {
+        let hash = key.hashValue
+        lock.lock()
+        let known = table.value(for: key, hash: hash)
+        lock.unlock()
+        if let known { return known }
+        let made = make()
+        lock.lock()
+        if table.count < Self.limit { table.set(made, for: key, hash: hash) }
+        lock.unlock()
+        return made
+    }
+}
+
+/// A finding's message and its numbers, as `SharedFindingTexts` keeps them.
+struct FindingTexts {
+    var message: String
+    var measured: Measured
+}
+
+/// The run's shared texts of the spec rules that report one finding per variant or pair
+/// (`SpecRuleContext.texts`): made with the context, once per run.
+final class SpecFindingTexts: Sendable {
+    let contrast = SharedFindingTexts<ContrastTextKey>()
+    let touchTarget = SharedFindingTexts<TouchTargetTextKey>()
+    let clipped = SharedFindingTexts<ClippedTextKey>()
+}
+
+/// What a contrast finding's message and `measured` are made from (`contrastFinding`).
+/// The fix's changes are compared by what the finding shows of them (role, from, to).
+struct ContrastTextKey: Hashable {
+    var subject: String
+    var role: String
+    var theme: String
+    var wcag: [String]
+    var ratio: Double
+    var required: Double
+    var fontSize: Double?
+    var suggestedAlpha: Double?
+    var foreground: RGBA
+    var background: RGBA
+    var suggestion: RGBA?
+    var suggestedToken: String?
+    var largeText: Bool?
+    var fix: [ThemeColorChange]?
+    var foregroundOrigin: ColorOrigin?
+    var backgroundOrigin: ColorOrigin?
+
+    init(_ m: ContrastMeasurement) {
+        subject = m.subject
+        role = m.role
+        theme = m.theme.name
+        wcag = m.wcag
+        ratio = m.ratio
+        required = m.required
+        fontSize = m.fontSize
+        suggestedAlpha = m.suggestedAlpha
+        foreground = m.foreground
+        background = m.background
+        suggestion = m.suggestion
+        suggestedToken = m.suggestedToken
+        largeText = m.largeText
+        fix = m.fix
+        foregroundOrigin = m.foregroundOrigin
+        backgroundOrigin = m.backgroundOrigin
+    }
+
+    static func == (a: Self, b: Self) -> Bool {
+        // Numbers by their bits: equal keys must write the same report bytes.
+        a.ratio.bitPattern == b.ratio.bitPattern && a.required.bitPattern == b.required.bitPattern
+            && a.fontSize?.bitPattern == b.fontSize?.bitPattern
+            && a.suggestedAlpha?.bitPattern == b.suggestedAlpha?.bitPattern && a.foreground == b.foreground
+            && a.background == b.background && a.suggestion == b.suggestion && a.subject == b.subject && a.role == b.role
+            && a.theme == b.theme && a.wcag == b.wcag && a.suggestedToken == b.suggestedToken
+            && a.largeText == b.largeText && a.foregroundOrigin == b.foregroundOrigin
+            && a.backgroundOrigin == b.backgroundOrigin && sameShownFix(a.fix, b.fix)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ratio)
+        hasher.combine(required)
+        hasher.combine(foreground)
+        hasher.combine(background)
+        hasher.combine(subject)
+        hasher.combine(role)
+        hasher.combine(theme)
+        hasher.combine(fix?.count ?? -1)
+        for change in fix ?? [] { hasher.combine(change.role); hasher.combine(change.from); hasher.combine(change.to) }
+    }
+
+    private static func sameShownFix(_ a: [ThemeColorChange]?, _ b: [ThemeColorChange]?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.count == b.count
+            && zip(a, b).allSatisfy { $0.role == $1.role && $0.from == $1.from && $0.to == $1.to }
+    }
+}
+
+/// What a `touch-target` finding's message and `measured` are made from (numbers by their
+/// bits: equal keys must write the same report bytes).
+struct TouchTargetTextKey: Hashable {
+    var width: UInt64
+    var height: UInt64
+    var required: UInt64
+    var message: String
+    var severity: Severity
+    var hitArea: HitArea
+    var contentSize: ContentSize
+}
+
+/// What a `text-clipped` finding's message and `measured` are made from (numbers by their bits).
+struct ClippedTextKey: Hashable {
+    var lines: Int
+    var maxLines: Int
+    var contentSize: ContentSize
+    var fontSize: UInt64
+    var labelWidth: UInt64
+    var width: UInt64
+    var height: UInt64
+}
