@@ -56,9 +56,10 @@ public struct TouchTargetRule: SpecRule {
             // the WCAG size it replaces (the finding's `wcag` still names that criterion).
             let standard = severity == .error ? WCAG.minimumTargetSize : WCAG.recommendedTargetSize
             if required != standard { message = "belowConfigured" }
-            let key = TouchTargetTextKey(width: w.bitPattern, height: h.bitPattern, required: required.bitPattern, message: message, severity: severity,
-                                         hitArea: spec.geometry.hitArea, contentSize: layout.contentSize)
-            let texts = context.texts.touchTarget.texts(key) {
+            let key = LayoutTextKey(message: message, severity: severity, hitArea: spec.geometry.hitArea,
+                                    contentSize: layout.contentSize,
+                                    numbers: [w.bitPattern, h.bitPattern, required.bitPattern, 0, 0, 0, 0, 0])
+            let texts = context.texts.layout.texts(key) {
                 FindingTexts(
                     message: context.description.message(message, [
                         "size": "\(formatPoints(w))×\(formatPoints(h)) pt",
@@ -102,10 +103,12 @@ public struct TextClippedRule: SpecRule {
                 guard let layout = try? engine.layout(spec, variant, contentSize: size) else { return nil }
                 guard layout.lineCount > maxLines else { continue }
                 let labelWidth = layout.label?.frame.width ?? 0
-                let key = ClippedTextKey(lines: layout.lineCount, maxLines: maxLines, contentSize: size,
-                                         fontSize: layout.fontSize.bitPattern, labelWidth: labelWidth.bitPattern,
-                                         width: layout.width.bitPattern, height: layout.height.bitPattern)
-                let texts = context.texts.clipped.texts(key) {
+                let key = LayoutTextKey(message: "default", severity: nil, hitArea: nil, contentSize: size,
+                                        numbers: [UInt64(bitPattern: Int64(layout.lineCount)),
+                                                  UInt64(bitPattern: Int64(maxLines)), layout.fontSize.bitPattern,
+                                                  labelWidth.bitPattern, layout.width.bitPattern,
+                                                  layout.height.bitPattern, 0, 0])
+                let texts = context.texts.layout.texts(key) {
                     FindingTexts(
                         message: context.description.message("default", [
                             "lines": String(layout.lineCount), "contentSize": size.rawValue, "maxLines": String(maxLines)]),

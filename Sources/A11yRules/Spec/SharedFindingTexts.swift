@@ -41,8 +41,7 @@ struct FindingTexts {
 /// (`SpecRuleContext.texts`): made with the context, once per run.
 final class SpecFindingTexts: Sendable {
     let contrast = SharedFindingTexts<ContrastTextKey>()
-    let touchTarget = SharedFindingTexts<TouchTargetTextKey>()
-    let clipped = SharedFindingTexts<ClippedTextKey>()
+    let layout = SharedFindingTexts<LayoutTextKey>()
 }
 
 /// What a contrast finding's message and `measured` are made from (`contrastFinding`).
@@ -114,25 +113,13 @@ struct ContrastTextKey: Hashable {
     }
 }
 
-/// What a `touch-target` finding's message and `measured` are made from (numbers by their
-/// bits: equal keys must write the same report bytes).
-struct TouchTargetTextKey: Hashable {
-    var width: UInt64
-    var height: UInt64
-    var required: UInt64
+/// What a layout rule's finding (`touch-target`, `text-clipped`) says is made from: the
+/// message's name in the rule's YAML, its severity, the hit area and Dynamic Type size it
+/// names, and the numbers it shows, by their bits (equal keys must write the same bytes).
+struct LayoutTextKey: Hashable {
     var message: String
-    var severity: Severity
-    var hitArea: HitArea
+    var severity: Severity?
+    var hitArea: HitArea?
     var contentSize: ContentSize
-}
-
-/// What a `text-clipped` finding's message and `measured` are made from (numbers by their bits).
-struct ClippedTextKey: Hashable {
-    var lines: Int
-    var maxLines: Int
-    var contentSize: ContentSize
-    var fontSize: UInt64
-    var labelWidth: UInt64
-    var width: UInt64
-    var height: UInt64
+    var numbers: SIMD8<UInt64>
 }
