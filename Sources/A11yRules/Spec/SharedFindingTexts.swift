@@ -8,26 +8,66 @@ import A11yModel
 /// holds everything the text and numbers depend on (the rule's message template is the
 /// context's, fixed for the run). At most `limit` are kept; past that they are made each time.
 final class SharedFindingTexts<Key: Hashable>: @unchecked Sendable {
-    typealias Texts = FindingTexts
-
     static var limit: Int { 4_096 }
     private let lock = NSLock()
-    private var table = HashKeyedTable<Key, Texts>()
+    // The kept keys, their hash values and texts, in the order they were kept; `slots`:
+    // open addressing on the hash value, each slot the index of a kept key or -1. A probe
+    // reads an `Int32` and a hash value, and compares a key in place only when the hash
+    // values match (no key or texts is copied out of a slot on the way).
+    private var keys: [Key] = []
+    private var hashes: [Int] = []
+    private var kept: [FindingTexts] = []
+    private var slots: [Int32] = []
 
     init() {}
 
     /// The texts for `key`: kept ones, or `make()`'s (kept for the next finding that asks).
-    func texts(_ key: Key, _ make: () -> Texts) -> Texts {
+    func texts(_ key: Key, _ make: () -> FindingTexts) -> FindingTexts {
         let hash = key.hashValue
         lock.lock()
-        let known = table.value(for: key, hash: hash)
+        if let index = index(of: key, hash: hash) {
+            let known = kept[index]
+            lock.unlock()
+            return known
+        }
         lock.unlock()
-        if let known { return known }
         let made = make()
         lock.lock()
-        if table.count < Self.limit { table.set(made, for: key, hash: hash) }
+        if kept.count < Self.limit, index(of: key, hash: hash) == nil { keep(made, for: key, hash: hash) }
         lock.unlock()
         return made
+    }
+
+    private func index(of key: Key, hash: Int) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] >= 0 {
+            let index = Int(slots[slot])
+            if hashes[index] == hash, keys[index] == key { return index }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private func keep(_ texts: FindingTexts, for key: Key, hash: Int) {
+        keys.append(key)
+        hashes.append(hash)
+        kept.append(texts)
+        if kept.count * 2 > slots.count {
+            // Twice the slots (at least 16), every kept key placed again.
+            slots = Array(repeating: -1, count: max(16, slots.count * 2))
+            for index in hashes.indices { place(index) }
+        } else {
+            place(kept.count - 1)
+        }
+    }
+
+    private func place(_ index: Int) {
+        let mask = slots.count - 1
+        var slot = hashes[index] & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(index)
     }
 }
 
