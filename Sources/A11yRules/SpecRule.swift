@@ -51,6 +51,9 @@ public struct SpecRuleContext: Sendable {
         return lazySourceRule.once.get(lazySourceRule.make)
     }
     var lazySourceRule: (once: OnceValue<SourceRule?>, make: @Sendable () -> SourceRule?)?
+    /// This rule's finding texts made so far in the run, shared by the findings that say
+    /// the same (`SharedFindingTexts`).
+    let texts = SpecFindingTexts()
 
     public init(options: RuleOptions, description: RuleDescription, layoutEngine: LayoutEngine?) {
         self.options = options
@@ -70,5 +73,14 @@ public struct SpecRuleContext: Sendable {
                 location: location ?? variant?.location ?? spec.location,
                 component: spec.name, variant: variant?.name, theme: theme?.name,
                 wcag: wcag ?? description.wcag, measured: measured)
+    }
+
+    /// A finding of this rule with texts already made (`SharedFindingTexts`), at `location`.
+    func finding(_ texts: FindingTexts, spec: ComponentSpec, variant: Variant?,
+                 theme: Theme? = nil, severity: Severity? = nil, location: SourceLocation,
+                 wcag: [String]) -> Finding {
+        Finding(rule: description.id, severity: severity ?? description.defaultSeverity, message: texts.message,
+                location: location, component: spec.name, variant: variant?.name, theme: theme?.name,
+                wcag: wcag, measured: texts.measured)
     }
 }

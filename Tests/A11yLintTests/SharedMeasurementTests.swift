@@ -109,4 +109,37 @@ struct SharedMeasurementTests {
         #expect(rules.contains("text-contrast"))
         #expect(result.report.coverage.first?.pairsUnverified == 1)
     }
+
+    /// The spec as a button whose label may take one line.
+    static func clipped(_ label: String) -> String {
+        spec.replacingOccurrences(of: "\"generic\"", with: "\"button\"")
+            .replacingOccurrences(of: "\"size\": {", with: "\"typography\": {\"size\": 17, \"lineHeight\": 20, \"maxLines\": 1}, \"size\": {")
+            .replacingOccurrences(of: "\"Accept\"", with: "\"\(label)\"")
+    }
+
+    /// Findings' texts are kept for the run and shared by later specs that say the same: in
+    /// one run, every spec's findings say what they say when the spec is linted alone, where
+    /// specs differ only in a theme's name, a colour (and so the fix), the threshold or the size.
+    @Test func textsSharedAcrossSpecsSayWhatEachSpecSaysAlone() throws {
+        let variants: [(String, String)] = [
+            ("Chip", Self.spec),
+            ("Renamed", Self.spec.replacingOccurrences(of: "t/dark", with: "u/dark")),
+            ("Recoloured", Self.spec.replacingOccurrences(of: "#40B259", with: "#3FB259")),
+            ("Border", Self.spec.replacingOccurrences(of: "\"border\": \"#00000040\"", with: "\"border\": \"#00000041\"")),
+            ("Smaller", Self.spec.replacingOccurrences(of: "\"height\": 32", with: "\"height\": 30")),
+            ("Clipped", Self.clipped("Accept the terms and conditions")),
+            ("ClippedAgain", Self.clipped("Accept the terms and conditions")),
+            ("ClippedLonger", Self.clipped("Accept the terms and conditions of the service")),
+        ]
+        let folder = TempFolder()
+        defer { folder.cleanUp() }
+        let paths = variants.map { folder.write("\($0.0).json", $0.1.replacingOccurrences(of: "\"Chip\"", with: "\"\($0.0)\"")) }
+        let together = lint(paths).report.findings
+        #expect(Set(together.map(\.rule)).isSuperset(of: ["text-contrast", "nontext-contrast", "touch-target", "text-clipped"]))
+        for path in paths {
+            let alone = lint([path]).report.findings
+            #expect(alone.count > 0)
+            #expect(together.filter { $0.location.file == path } == alone)
+        }
+    }
 }

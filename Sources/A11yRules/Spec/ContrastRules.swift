@@ -321,9 +321,16 @@ extension SpecRuleContext {
         m.variant.origin == .defaults ? (m.colorLocation ?? m.variant.location) : m.variant.location
     }
 
-    /// A finding for a measurement below its threshold.
+    /// A finding for a measurement below its threshold. Its message and numbers depend only
+    /// on values a design system's specs repeat (`ContrastTextKey`): made once per run.
     func contrastFinding(_ m: ContrastMeasurement, spec: ComponentSpec) -> Finding {
-        let location = Self.contrastLocation(m)
+        let made = texts.contrast.texts(ContrastTextKey(m)) { contrastTexts(m) }
+        return finding(made, spec: spec, variant: m.variant, theme: m.theme, location: Self.contrastLocation(m),
+                       wcag: m.wcag)
+    }
+
+    /// The message and numbers of a contrast finding about `m`.
+    func contrastTexts(_ m: ContrastMeasurement) -> FindingTexts {
         // The entries in their report order, gathered once (no key is looked up on the way).
         var entries: [(String, Measured.Value)] = [("ratio", .number(m.ratio)), ("required", .number(m.required)),
                                                    ("foreground", .string(m.foreground.hexRGB)),
@@ -345,12 +352,11 @@ extension SpecRuleContext {
         }
         if let origin = m.foregroundOrigin { entries.append(("foregroundSource", origin.measured)) }
         if let origin = m.backgroundOrigin { entries.append(("backgroundSource", origin.measured)) }
-        let measured = Measured(entries)
-        return finding(["subject": m.subject, "ratio": Contrast.format(m.ratio, against: m.required),
-                        "required": formatThreshold(m.required), "wcag": m.wcag.count == 1 ? m.wcag[0] : m.wcag.joined(separator: ", "),
-                        "theme": m.theme.name],
-                       spec: spec, variant: m.variant, theme: m.theme, location: location, wcag: m.wcag,
-                       measured: measured)
+        let message = description.message("default", [
+            "subject": m.subject, "ratio": Contrast.format(m.ratio, against: m.required),
+            "required": formatThreshold(m.required), "wcag": m.wcag.count == 1 ? m.wcag[0] : m.wcag.joined(separator: ", "),
+            "theme": m.theme.name])
+        return FindingTexts(message: message, measured: Measured(entries))
     }
 }
 

@@ -45,11 +45,10 @@ public struct TouchTargetRule: SpecRule {
             let wcag: [String]
             var message: String
             if w < options.touchTargetError || h < options.touchTargetError {
-                (severity, required, wcag, message) = (.error, options.touchTargetError,
-                                                       [WCAG.minimumTargetSizeCriterion], "belowMinimum")
+                (severity, required, wcag, message) = (.error, options.touchTargetError, Self.minimumCriteria, "belowMinimum")
             } else if w < options.touchTargetWarning || h < options.touchTargetWarning {
-                (severity, required, wcag, message) = (.warning, options.touchTargetWarning,
-                                                       [WCAG.recommendedTargetSizeCriterion], "belowRecommended")
+                (severity, required, wcag, message) = (.warning, options.touchTargetWarning, Self.recommendedCriteria,
+                                                       "belowRecommended")
             } else {
                 return nil
             }
@@ -57,18 +56,27 @@ public struct TouchTargetRule: SpecRule {
             // the WCAG size it replaces (the finding's `wcag` still names that criterion).
             let standard = severity == .error ? WCAG.minimumTargetSize : WCAG.recommendedTargetSize
             if required != standard { message = "belowConfigured" }
-            return context.finding(message: message,
-                                   ["size": "\(formatPoints(w))×\(formatPoints(h)) pt",
-                                    "target": "\(formatPoints(required))×\(formatPoints(required)) pt",
-                                    "criterion": wcag[0],
-                                    "threshold": "\(severity.rawValue): \(formatPoints(required))"],
-                                   spec: spec, variant: variant, severity: severity, wcag: wcag,
-                                   measured: Measured([("width", .number(w)), ("height", .number(h)),
-                                                       ("required", .number(required)),
-                                                       ("hitArea", .string(Self.describe(spec.geometry.hitArea))),
-                                                       ("contentSize", .string(layout.contentSize.rawValue))]))
+            let key = LayoutTextKey(message: message, severity: severity, hitArea: spec.geometry.hitArea,
+                                    contentSize: layout.contentSize,
+                                    numbers: [w.bitPattern, h.bitPattern, required.bitPattern, 0, 0, 0, 0, 0])
+            let texts = context.texts.layout.texts(key) {
+                FindingTexts(
+                    message: context.description.message(message, [
+                        "size": "\(formatPoints(w))×\(formatPoints(h)) pt",
+                        "target": "\(formatPoints(required))×\(formatPoints(required)) pt",
+                        "criterion": wcag[0], "threshold": "\(severity.rawValue): \(formatPoints(required))"]),
+                    measured: Measured([("width", .number(w)), ("height", .number(h)), ("required", .number(required)),
+                                        ("hitArea", .string(Self.describe(spec.geometry.hitArea))),
+                                        ("contentSize", .string(layout.contentSize.rawValue))]))
+            }
+            return context.finding(texts, spec: spec, variant: variant, severity: severity, location: variant.location,
+                                   wcag: wcag)
         }
     }
+
+    /// The criteria a finding cites, one array shared by every finding of the run.
+    static let minimumCriteria = [WCAG.minimumTargetSizeCriterion]
+    static let recommendedCriteria = [WCAG.recommendedTargetSizeCriterion]
 
     static func describe(_ hitArea: HitArea) -> String {
         switch hitArea {
@@ -94,14 +102,24 @@ public struct TextClippedRule: SpecRule {
             for size in ContentSize.allCases where size >= variant.contentSize {
                 guard let layout = try? engine.layout(spec, variant, contentSize: size) else { return nil }
                 guard layout.lineCount > maxLines else { continue }
-                return context.finding(
-                    ["lines": String(layout.lineCount), "contentSize": size.rawValue, "maxLines": String(maxLines)],
-                    spec: spec, variant: variant,
-                    measured: Measured([("lines", .number(Double(layout.lineCount))), ("maxLines", .number(Double(maxLines))),
-                                        ("contentSize", .string(size.rawValue)),
-                                        ("fontSize", .number(layout.fontSize)),
-                                        ("labelWidth", .number(layout.label?.frame.width ?? 0)),
-                                        ("width", .number(layout.width)), ("height", .number(layout.height))]))
+                let labelWidth = layout.label?.frame.width ?? 0
+                let key = LayoutTextKey(message: "default", severity: nil, hitArea: nil, contentSize: size,
+                                        numbers: [UInt64(bitPattern: Int64(layout.lineCount)),
+                                                  UInt64(bitPattern: Int64(maxLines)), layout.fontSize.bitPattern,
+                                                  labelWidth.bitPattern, layout.width.bitPattern,
+                                                  layout.height.bitPattern, 0, 0])
+                let texts = context.texts.layout.texts(key) {
+                    FindingTexts(
+                        message: context.description.message("default", [
+                            "lines": String(layout.lineCount), "contentSize": size.rawValue, "maxLines": String(maxLines)]),
+                        measured: Measured([("lines", .number(Double(layout.lineCount))),
+                                            ("maxLines", .number(Double(maxLines))),
+                                            ("contentSize", .string(size.rawValue)), ("fontSize", .number(layout.fontSize)),
+                                            ("labelWidth", .number(labelWidth)),
+                                            ("width", .number(layout.width)), ("height", .number(layout.height))]))
+                }
+                return context.finding(texts, spec: spec, variant: variant, location: variant.location,
+                                       wcag: context.description.wcag)
             }
             return nil
         }

@@ -1,0 +1,165 @@
+import Foundation
+import A11yModel
+
+/// The text and numbers of one rule's findings, by the small values they are made from,
+/// kept for the run: a design system's specs repeat the same colours, themes, thresholds
+/// and sizes, so a message and its `measured` are formatted once and every later finding
+/// that says the same shares their storage (retained, not built and freed again). `Key`
+/// holds everything the text and numbers depend on (the rule's message template is the
+/// context's, fixed for the run). At most `limit` are kept; past that they are made each time.
+final class SharedFindingTexts<Key: Hashable>: @unchecked Sendable {
+    static var limit: Int { 4_096 }
+    private let lock = NSLock()
+    // The kept keys, their hash values and texts, in the order they were kept; `slots`:
+    // open addressing on the hash value, each slot the index of a kept key or -1. A probe
+    // reads an `Int32` and a hash value, and compares a key in place only when the hash
+    // values match (no key or texts is copied out of a slot on the way).
+    private var keys: [Key] = []
+    private var hashes: [Int] = []
+    private var kept: [FindingTexts] = []
+    private var slots: [Int32] = []
+
+    init() {}
+
+    /// The texts for `key`: kept ones, or `make()`'s (kept for the next finding that asks).
+    func texts(_ key: Key, _ make: () -> FindingTexts) -> FindingTexts {
+        let hash = key.hashValue
+        lock.lock()
+        if let index = index(of: key, hash: hash) {
+            let known = kept[index]
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        if kept.count < Self.limit, index(of: key, hash: hash) == nil { keep(made, for: key, hash: hash) }
+        lock.unlock()
+        return made
+    }
+
+    private func index(of key: Key, hash: Int) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] >= 0 {
+            let index = Int(slots[slot])
+            if hashes[index] == hash, keys[index] == key { return index }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private func keep(_ texts: FindingTexts, for key: Key, hash: Int) {
+        keys.append(key)
+        hashes.append(hash)
+        kept.append(texts)
+        if kept.count * 2 > slots.count {
+            // Twice the slots (at least 16), every kept key placed again.
+            slots = Array(repeating: -1, count: max(16, slots.count * 2))
+            for index in hashes.indices { place(index) }
+        } else {
+            place(kept.count - 1)
+        }
+    }
+
+    private func place(_ index: Int) {
+        let mask = slots.count - 1
+        var slot = hashes[index] & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(index)
+    }
+}
+
+/// A finding's message and its numbers, as `SharedFindingTexts` keeps them.
+struct FindingTexts {
+    var message: String
+    var measured: Measured
+}
+
+/// The run's shared texts of the spec rules that report one finding per variant or pair
+/// (`SpecRuleContext.texts`): made with the context, once per run.
+final class SpecFindingTexts: Sendable {
+    let contrast = SharedFindingTexts<ContrastTextKey>()
+    let layout = SharedFindingTexts<LayoutTextKey>()
+}
+
+/// What a contrast finding's message and `measured` are made from (`contrastFinding`).
+/// The fix's changes are compared by what the finding shows of them (role, from, to).
+struct ContrastTextKey: Hashable {
+    var subject: String
+    var role: String
+    var theme: String
+    var wcag: [String]
+    var ratio: Double
+    var required: Double
+    var fontSize: Double?
+    var suggestedAlpha: Double?
+    var foreground: RGBA
+    var background: RGBA
+    var suggestion: RGBA?
+    var suggestedToken: String?
+    var largeText: Bool?
+    var fix: [ThemeColorChange]?
+    var foregroundOrigin: ColorOrigin?
+    var backgroundOrigin: ColorOrigin?
+
+    init(_ m: ContrastMeasurement) {
+        subject = m.subject
+        role = m.role
+        theme = m.theme.name
+        wcag = m.wcag
+        ratio = m.ratio
+        required = m.required
+        fontSize = m.fontSize
+        suggestedAlpha = m.suggestedAlpha
+        foreground = m.foreground
+        background = m.background
+        suggestion = m.suggestion
+        suggestedToken = m.suggestedToken
+        largeText = m.largeText
+        fix = m.fix
+        foregroundOrigin = m.foregroundOrigin
+        backgroundOrigin = m.backgroundOrigin
+    }
+
+    static func == (a: Self, b: Self) -> Bool {
+        // Numbers by their bits: equal keys must write the same report bytes.
+        a.ratio.bitPattern == b.ratio.bitPattern && a.required.bitPattern == b.required.bitPattern
+            && a.fontSize?.bitPattern == b.fontSize?.bitPattern
+            && a.suggestedAlpha?.bitPattern == b.suggestedAlpha?.bitPattern && a.foreground == b.foreground
+            && a.background == b.background && a.suggestion == b.suggestion && a.subject == b.subject && a.role == b.role
+            && a.theme == b.theme && a.wcag == b.wcag && a.suggestedToken == b.suggestedToken
+            && a.largeText == b.largeText && a.foregroundOrigin == b.foregroundOrigin
+            && a.backgroundOrigin == b.backgroundOrigin && sameShownFix(a.fix, b.fix)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ratio)
+        hasher.combine(required)
+        hasher.combine(foreground)
+        hasher.combine(background)
+        hasher.combine(subject)
+        hasher.combine(role)
+        hasher.combine(theme)
+        hasher.combine(fix?.count ?? -1)
+        for change in fix ?? [] { hasher.combine(change.role); hasher.combine(change.from); hasher.combine(change.to) }
+    }
+
+    private static func sameShownFix(_ a: [ThemeColorChange]?, _ b: [ThemeColorChange]?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return a.count == b.count
+            && zip(a, b).allSatisfy { $0.role == $1.role && $0.from == $1.from && $0.to == $1.to }
+    }
+}
+
+/// What a layout rule's finding (`touch-target`, `text-clipped`) says is made from: the
+/// message's name in the rule's YAML, its severity, the hit area and Dynamic Type size it
+/// names, and the numbers it shows, by their bits (equal keys must write the same bytes).
+struct LayoutTextKey: Hashable {
+    var message: String
+    var severity: Severity?
+    var hitArea: HitArea?
+    var contentSize: ContentSize
+    var numbers: SIMD8<UInt64>
+}
