@@ -9,6 +9,19 @@ import PackageDescription
 //   A11yModel, A11yLayout  →  A11yReport (what a run hands the reporters; the Spool reports and
 //                             the baseline being written keep their parts in)  →  A11yLint, A11yReporters
 //   everything             →  a11ylint (argument parsing and wiring only)
+// Release builds on Linux ask the compiler for a function per concrete generic type's
+// metadata instead of a mangled name that the runtime demangles (searching every conformance
+// record of the binary) at its first use: about a sixth of the one-spec run's CPU time
+// otherwise. It is a frontend flag, given only to compilers known to take it (6.2 and 6.3;
+// SwiftPM 6.2 no longer refuses a dependency for unsafe flags): a later compiler builds
+// without it until it is checked there (docs/development.md, "Start-up").
+#if compiler(>=6.2) && compiler(<6.4)
+let releaseSwift: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+                                                 .when(platforms: [.linux], configuration: .release))]
+#else
+let releaseSwift: [SwiftSetting] = []
+#endif
+
 let package = Package(
     name: "a11ylint",
     platforms: [.macOS(.v13)],
@@ -38,22 +51,23 @@ let package = Package(
         .target(name: "CICULineBreak",
                 linkerSettings: [.linkedLibrary("icuuc")]),
 
-        .target(name: "A11yJSON"),
-        .target(name: "A11yPattern", dependencies: ["CPCRE2"]),
+        .target(name: "A11yJSON", swiftSettings: releaseSwift),
+        .target(name: "A11yPattern", dependencies: ["CPCRE2"], swiftSettings: releaseSwift),
         // The fast Swift reader; its tables stay internal (see its SwiftSource.swift).
-        .target(name: "A11ySwiftReader", dependencies: ["A11yPattern"]),
+        .target(name: "A11ySwiftReader", dependencies: ["A11yPattern"], swiftSettings: releaseSwift),
         .target(name: "A11yModel",
-                dependencies: ["A11yJSON", "A11yPattern", "A11ySwiftReader", .product(name: "Yams", package: "Yams")]),
+                dependencies: ["A11yJSON", "A11yPattern", "A11ySwiftReader", .product(name: "Yams", package: "Yams")],
+                swiftSettings: releaseSwift),
         // Colours by reference: DTCG tokens, asset catalogs, the iOS system colour table.
         // The iOS system colour table is compiled in (SystemColors/ios18.json).
         .target(name: "A11yColorSources", dependencies: ["A11yJSON", "A11yModel"],
-                resources: [.embedInCode("SystemColors/ios18.json")]),
+                resources: [.embedInCode("SystemColors/ios18.json")], swiftSettings: releaseSwift),
         .target(name: "A11yLayout",
-                dependencies: ["A11yModel", "CHarfBuzz", "CFontconfig", "CICULineBreak"]),
+                dependencies: ["A11yModel", "CHarfBuzz", "CFontconfig", "CICULineBreak"], swiftSettings: releaseSwift),
         .target(name: "A11yRules",
                 dependencies: ["A11yModel", "A11yColorSources", "A11yLayout", "A11yPattern", "A11ySwiftReader",
                                .product(name: "Yams", package: "Yams")],
-                plugins: ["EmbedRules"]),
+                swiftSettings: releaseSwift, plugins: ["EmbedRules"]),
         // The rule catalogue is compiled into the binary (see Plugins/EmbedRules).
         // It reads the rule files' YAML at build time (so a run never does), with Yams.
         .executableTarget(name: "a11ylint-embed-rules", dependencies: [.product(name: "Yams", package: "Yams")]),
@@ -64,19 +78,22 @@ let package = Package(
                 capability: .command(intent: .custom(verb: "a11ylint",
                                                      description: "Lint component specs and SwiftUI sources for accessibility")),
                 dependencies: ["a11ylint"]),
-        .target(name: "A11yReport", dependencies: ["A11yModel", "A11yLayout"]),
+        .target(name: "A11yReport", dependencies: ["A11yModel", "A11yLayout"], swiftSettings: releaseSwift),
         .target(name: "A11yLint",
-                dependencies: ["A11yRules", "A11yColorSources", "A11yReport", "A11ySwiftReader", .product(name: "Yams", package: "Yams")]),
-        .target(name: "A11yReporters", dependencies: ["A11yModel", "A11yLayout", "A11yReport"]),
+                dependencies: ["A11yRules", "A11yColorSources", "A11yReport", "A11ySwiftReader", .product(name: "Yams", package: "Yams")],
+                swiftSettings: releaseSwift),
+        .target(name: "A11yReporters", dependencies: ["A11yModel", "A11yLayout", "A11yReport"], swiftSettings: releaseSwift),
         // Release builds on Linux link the Swift runtime and Foundation statically: loading and
         // binding their shared libraries was over half of `a11ylint --version`. The modules are
         // compiled against the shared Foundation, which names only itself, so the libraries the
-        // static Foundation needs are named here.
+        // static Foundation needs are named here. Without PIE, the loader has no relative
+        // relocations to apply at every start (docs/development.md, "Start-up").
         .executableTarget(name: "a11ylint",
                           dependencies: ["A11yLint", "A11yReporters",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: releaseSwift,
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationCollections",
-                                                         "-lswiftSynchronization", "-l_FoundationICU", "-l_FoundationCShims"],
+                                                         "-lswiftSynchronization", "-l_FoundationICU", "-l_FoundationCShims", "-Xclang-linker", "-no-pie"],
                                                         .when(platforms: [.linux], configuration: .release))]),
 
         .executableTarget(name: "a11ylint-bench",
