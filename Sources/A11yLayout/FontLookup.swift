@@ -89,17 +89,28 @@ enum Fontconfig {
         return true
     }()
 
+    /// A new fontconfig pattern asking for `family` (fontconfig loaded first); the caller
+    /// destroys it.
+    private static func pattern(family: String) -> OpaquePointer? {
+        load()
+        guard let pattern = FcPatternCreate() else { return nil }
+        add(family, as: FC_FAMILY, to: pattern)
+        return pattern
+    }
+
+    private static func add(_ text: String, as object: String, to pattern: OpaquePointer) {
+        text.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: text.utf8.count + 1) {
+                _ = FcPatternAddString(pattern, object, $0)
+            }
+        }
+    }
+
     /// The file fontconfig picks for `family` at `weight`, or nil when its best
     /// match is some other family (fontconfig always returns *something*).
     static func match(family: String, weight: String) -> Match? {
-        load()
-        guard let pattern = FcPatternCreate() else { return nil }
+        guard let pattern = pattern(family: family) else { return nil }
         defer { FcPatternDestroy(pattern) }
-        family.withCString { name in
-            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
-                _ = FcPatternAddString(pattern, FC_FAMILY, $0)
-            }
-        }
         _ = FcPatternAddDouble(pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(openTypeWeight(weight)))
         _ = FcConfigSubstitute(nil, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
@@ -126,19 +137,9 @@ enum Fontconfig {
     /// glyph for `scalar`: `FcFontSort` with the character and the language, as platform
     /// text stacks ask it. nil when no installed font covers it.
     static func fallback(for scalar: UInt32, family: String, lang: String) -> Match? {
-        load()
-        guard let pattern = FcPatternCreate() else { return nil }
+        guard let pattern = pattern(family: family) else { return nil }
         defer { FcPatternDestroy(pattern) }
-        family.withCString { name in
-            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
-                _ = FcPatternAddString(pattern, FC_FAMILY, $0)
-            }
-        }
-        lang.withCString { name in
-            name.withMemoryRebound(to: FcChar8.self, capacity: lang.utf8.count + 1) {
-                _ = FcPatternAddString(pattern, FC_LANG, $0)
-            }
-        }
+        add(lang, as: FC_LANG, to: pattern)
         if let charset = FcCharSetCreate() {
             _ = FcCharSetAddChar(charset, scalar)
             _ = FcPatternAddCharSet(pattern, FC_CHARSET, charset)

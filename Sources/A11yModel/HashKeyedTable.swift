@@ -1,49 +1,43 @@
-/// Values by key in a table of its own: open addressing on the key's hash value, in
-/// an array (a power of two of slots, at most half of them filled).
+/// Values by key in a table of its own: the entries in arrays in the order they were first
+/// set, found by open addressing on the key's hash value (a power of two of slots, at most
+/// half of them used, each the index of an entry or -1).
 ///
 /// Why not `[Key: Value]`: the first use of a dictionary whose key type's `Hashable`
 /// conformance the runtime has not looked up yet in the process (a struct of ours, even
 /// `Int`) makes it search every conformance record of the binary, 0.1 to 0.3 ms each, on
-/// the critical path of a one-spec run. This table keeps its entries in an array, which
-/// requires nothing of them; `Key: Hashable` is used by the methods below, where
-/// the compiler passes the conformance it already knows.
+/// the critical path of a one-spec run. This table keeps its entries in arrays, which
+/// require nothing of them; `Key: Hashable` is used by the methods below, where the
+/// compiler passes the conformance it already knows.
+///
+/// A probe reads a slot and the entry's hash value, and compares a key in place only when
+/// the hash values match: no key or value is copied out on the way to the one asked for.
 public struct HashKeyedTable<Key, Value> {
-    @usableFromInline
-    struct Slot {
-        @usableFromInline var hash: Int
-        @usableFromInline var key: Key
-        @usableFromInline var value: Value
-
-        @inlinable init(hash: Int, key: Key, value: Value) {
-            self.hash = hash
-            self.key = key
-            self.value = value
-        }
-    }
-
-    @usableFromInline var slots: [Slot?] = []
-    @usableFromInline var filled = 0
+    @usableFromInline var keys: [Key] = []
+    @usableFromInline var hashes: [Int] = []
+    @usableFromInline var values: [Value] = []
+    @usableFromInline var slots: [Int32] = []
 
     @inlinable
     public init() {}
 
     @inlinable
-    public var count: Int { filled }
+    public var count: Int { keys.count }
 
-    /// Forgets every value; with `keepingCapacity`, the slots stay allocated.
+    /// Forgets every value; with `keepingCapacity`, the arrays keep their storage.
     @inlinable
     public mutating func removeAll(keepingCapacity: Bool = false) {
+        keys.removeAll(keepingCapacity: keepingCapacity)
+        hashes.removeAll(keepingCapacity: keepingCapacity)
+        values.removeAll(keepingCapacity: keepingCapacity)
         if keepingCapacity {
-            for i in slots.indices { slots[i] = nil }
+            for i in slots.indices { slots[i] = -1 }
         } else {
             slots = []
         }
-        filled = 0
     }
 }
 
 extension HashKeyedTable: Sendable where Key: Sendable, Value: Sendable {}
-extension HashKeyedTable.Slot: Sendable where Key: Sendable, Value: Sendable {}
 
 extension HashKeyedTable where Key: Hashable {
     @inlinable
@@ -52,12 +46,20 @@ extension HashKeyedTable where Key: Hashable {
     /// The value of `key`, whose `hashValue` is `hash`.
     @inlinable
     public func value(for key: Key, hash: Int) -> Value? {
+        guard let entry = entry(for: key, hash: hash) else { return nil }
+        return values[entry]
+    }
+
+    /// The index in `keys`, `hashes` and `values` of `key`'s entry, if it has one.
+    @inlinable
+    func entry(for key: Key, hash: Int) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
-        var i = hash & mask
-        while slots[i] != nil {
-            if slots[i]!.hash == hash, slots[i]!.key == key { return slots[i]!.value }
-            i = (i + 1) & mask
+        var slot = hash & mask
+        while slots[slot] >= 0 {
+            let entry = Int(slots[slot])
+            if hashes[entry] == hash, keys[entry] == key { return entry }
+            slot = (slot + 1) & mask
         }
         return nil
     }
@@ -76,31 +78,28 @@ extension HashKeyedTable where Key: Hashable {
     /// Sets the value of `key` (whose `hashValue` is `hash`), replacing any it had.
     @inlinable
     public mutating func set(_ value: Value, for key: Key, hash: Int) {
-        if (filled + 1) * 2 > slots.count { grow() }
-        let mask = slots.count - 1
-        var i = hash & mask
-        while slots[i] != nil {
-            if slots[i]!.hash == hash, slots[i]!.key == key {
-                slots[i]!.value = value
-                return
-            }
-            i = (i + 1) & mask
+        if let entry = entry(for: key, hash: hash) {
+            values[entry] = value
+            return
         }
-        slots[i] = Slot(hash: hash, key: key, value: value)
-        filled += 1
+        keys.append(key)
+        hashes.append(hash)
+        values.append(value)
+        if keys.count * 2 > slots.count {
+            // Twice the slots (at least 8), every entry placed again.
+            slots = Array(repeating: -1, count: max(8, slots.count * 2))
+            for entry in hashes.indices { place(entry) }
+        } else {
+            place(keys.count - 1)
+        }
     }
 
-    /// Twice the slots, every entry placed again by its hash.
+    /// Puts entry `entry` in the first free slot from its hash value's.
     @inlinable
-    mutating func grow() {
-        let old = slots
-        slots = Array(repeating: nil, count: max(8, old.count * 2))
+    mutating func place(_ entry: Int) {
         let mask = slots.count - 1
-        for slot in old {
-            guard let slot else { continue }
-            var i = slot.hash & mask
-            while slots[i] != nil { i = (i + 1) & mask }
-            slots[i] = slot
-        }
+        var slot = hashes[entry] & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(entry)
     }
 }

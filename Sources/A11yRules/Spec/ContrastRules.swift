@@ -324,7 +324,7 @@ extension SpecRuleContext {
     /// A finding for a measurement below its threshold. Its message and numbers depend only
     /// on values a design system's specs repeat (`ContrastTextKey`): made once per run.
     func contrastFinding(_ m: ContrastMeasurement, spec: ComponentSpec) -> Finding {
-        let made = texts.contrast.texts(ContrastTextKey(m)) { contrastTexts(m) }
+        let made = texts.contrast.answer(ContrastTextKey(m)) { contrastTexts(m) }
         return finding(made, spec: spec, variant: m.variant, theme: m.theme, location: Self.contrastLocation(m),
                        wcag: m.wcag)
     }

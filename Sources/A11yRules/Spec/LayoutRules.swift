@@ -59,7 +59,7 @@ public struct TouchTargetRule: SpecRule {
             let key = LayoutTextKey(message: message, severity: severity, hitArea: spec.geometry.hitArea,
                                     contentSize: layout.contentSize,
                                     numbers: [w.bitPattern, h.bitPattern, required.bitPattern, 0, 0, 0, 0, 0])
-            let texts = context.texts.layout.texts(key) {
+            let texts = context.texts.layout.answer(key) {
                 FindingTexts(
                     message: context.description.message(message, [
                         "size": "\(formatPoints(w))×\(formatPoints(h)) pt",
@@ -108,7 +108,7 @@ public struct TextClippedRule: SpecRule {
                                                   UInt64(bitPattern: Int64(maxLines)), layout.fontSize.bitPattern,
                                                   labelWidth.bitPattern, layout.width.bitPattern,
                                                   layout.height.bitPattern, 0, 0])
-                let texts = context.texts.layout.texts(key) {
+                let texts = context.texts.layout.answer(key) {
                     FindingTexts(
                         message: context.description.message("default", [
                             "lines": String(layout.lineCount), "contentSize": size.rawValue, "maxLines": String(maxLines)]),

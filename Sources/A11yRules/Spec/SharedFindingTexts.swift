@@ -1,4 +1,3 @@
-import Foundation
 import A11yModel
 
 /// The text and numbers of one rule's findings, by the small values they are made from,
@@ -6,70 +5,8 @@ import A11yModel
 /// and sizes, so a message and its `measured` are formatted once and every later finding
 /// that says the same shares their storage (retained, not built and freed again). `Key`
 /// holds everything the text and numbers depend on (the rule's message template is the
-/// context's, fixed for the run). At most `limit` are kept; past that they are made each time.
-final class SharedFindingTexts<Key: Hashable>: @unchecked Sendable {
-    static var limit: Int { 4_096 }
-    private let lock = NSLock()
-    // The kept keys, their hash values and texts, in the order they were kept; `slots`:
-    // open addressing on the hash value, each slot the index of a kept key or -1. A probe
-    // reads an `Int32` and a hash value, and compares a key in place only when the hash
-    // values match (no key or texts is copied out of a slot on the way).
-    private var keys: [Key] = []
-    private var hashes: [Int] = []
-    private var kept: [FindingTexts] = []
-    private var slots: [Int32] = []
-
-    init() {}
-
-    /// The texts for `key`: kept ones, or `make()`'s (kept for the next finding that asks).
-    func texts(_ key: Key, _ make: () -> FindingTexts) -> FindingTexts {
-        let hash = key.hashValue
-        lock.lock()
-        if let index = index(of: key, hash: hash) {
-            let known = kept[index]
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let made = make()
-        lock.lock()
-        if kept.count < Self.limit, index(of: key, hash: hash) == nil { keep(made, for: key, hash: hash) }
-        lock.unlock()
-        return made
-    }
-
-    private func index(of key: Key, hash: Int) -> Int? {
-        guard !slots.isEmpty else { return nil }
-        let mask = slots.count - 1
-        var slot = hash & mask
-        while slots[slot] >= 0 {
-            let index = Int(slots[slot])
-            if hashes[index] == hash, keys[index] == key { return index }
-            slot = (slot + 1) & mask
-        }
-        return nil
-    }
-
-    private func keep(_ texts: FindingTexts, for key: Key, hash: Int) {
-        keys.append(key)
-        hashes.append(hash)
-        kept.append(texts)
-        if kept.count * 2 > slots.count {
-            // Twice the slots (at least 16), every kept key placed again.
-            slots = Array(repeating: -1, count: max(16, slots.count * 2))
-            for index in hashes.indices { place(index) }
-        } else {
-            place(kept.count - 1)
-        }
-    }
-
-    private func place(_ index: Int) {
-        let mask = slots.count - 1
-        var slot = hashes[index] & mask
-        while slots[slot] >= 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(index)
-    }
-}
+/// context's, fixed for the run). An `AnswerMemo`: the ones in use are kept, 4,096 at most.
+typealias SharedFindingTexts<Key: Hashable> = AnswerMemo<Key, FindingTexts>
 
 /// A finding's message and its numbers, as `SharedFindingTexts` keeps them.
 struct FindingTexts {
@@ -80,8 +17,8 @@ struct FindingTexts {
 /// The run's shared texts of the spec rules that report one finding per variant or pair
 /// (`SpecRuleContext.texts`): made with the context, once per run.
 final class SpecFindingTexts: Sendable {
-    let contrast = SharedFindingTexts<ContrastTextKey>()
-    let layout = SharedFindingTexts<LayoutTextKey>()
+    let contrast = SharedFindingTexts<ContrastTextKey>(limit: 4_096)
+    let layout = SharedFindingTexts<LayoutTextKey>(limit: 4_096)
 }
 
 /// What a contrast finding's message and `measured` are made from (`contrastFinding`).
