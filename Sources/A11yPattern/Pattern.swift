@@ -34,6 +34,14 @@ public final class Pattern: @unchecked Sendable {
     private let anchoredFirstBytes: [UInt64]?
     /// Texts every match holds (see `RequiredLiterals`).
     private let requiredLiterals: RequiredLiterals?
+    /// For a pattern with an `anchoredPrefix`: the texts every match holds that the rest of
+    /// the pattern matches, so they lie at `tailOffset` or later in a match.
+    /// `^\.onTapGesture\s*\{…(?:Tap|tapped…)` requires `Tap`, which the prefix itself always
+    /// holds, so searched from the start it would reject nothing.
+    private let tailLiterals: RequiredLiterals?
+    /// Where the rest of a match after the prefix starts: the prefix's length, one less
+    /// when its last character is repeated (`^ab+c…`: the rest, `b+c…`, reads that `b` again).
+    private let tailOffset: Int
     /// Where matches can start (see `MatchStarts`).
     private let matchStarts: MatchStarts?
 
@@ -68,7 +76,15 @@ public final class Pattern: @unchecked Sendable {
         // Multiline `^` also matches after a newline, and caseless or extended syntax
         // changes what a literal is: the prefilters only hold for plain patterns.
         let plain = options.subtracting(.dotAll).isEmpty
-        anchoredPrefix = plain ? Pattern.literalPrefix(ofAnchored: Array(source.utf8)) : []
+        let prefixReading = plain ? Pattern.readPrefix(ofAnchored: Array(source.utf8)) : nil
+        anchoredPrefix = prefixReading?.prefix ?? []
+        if let prefixReading, !prefixReading.prefix.isEmpty {
+            tailLiterals = RequiredLiterals(source: Array(source.utf8.dropFirst(prefixReading.tailStart)))
+            tailOffset = prefixReading.tailOffset
+        } else {
+            tailLiterals = nil
+            tailOffset = 0
+        }
         anchoredFirstBytes = plain && !source.contains("(?i") ? Pattern.anchoredFirstBytes(of: compiled) : nil
         // Also for an anchored pattern: once its start fits, PCRE2 may read the whole subject
         // (`^\.onTapGesture[\s\S]*\.performClick\(` on a long closure).
@@ -239,8 +255,8 @@ public final class Pattern: @unchecked Sendable {
 
     /// True when `subject` cannot match a search from its start: its first byte cannot
     /// start a match, or it does not start with `anchoredPrefix`, or it lacks the texts
-    /// every match holds (`RequiredLiterals`: a byte search).
-    /// Cheaper than any call into PCRE2; false means "maybe".
+    /// every match holds (`RequiredLiterals`: a byte search; past the prefix for the texts
+    /// of what follows it). Cheaper than any call into PCRE2; false means "maybe".
     @inline(__always)
     public func cannotMatch(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
         if let firstBytes = anchoredFirstBytes {
@@ -252,6 +268,7 @@ public final class Pattern: @unchecked Sendable {
         if !prefix.isEmpty {
             guard subject.count >= prefix.count else { return true }
             for index in 0..<prefix.count where subject[index] != prefix[index] { return true }
+            if let tailLiterals { return tailLiterals.excludes(UnsafeBufferPointer(rebasing: subject[tailOffset...])) }
         }
         return requiredLiterals?.excludes(subject) ?? false
     }
@@ -349,7 +366,13 @@ public final class Pattern: @unchecked Sendable {
     /// is not a plain character; empty when the pattern is not anchored that way or has a
     /// top-level alternative (`^a|b`).
     public static func literalPrefix(ofAnchored pattern: [UInt8]) -> [UInt8] {
-        guard pattern.first == UInt8(ascii: "^") else { return [] }
+        readPrefix(ofAnchored: pattern).prefix
+    }
+
+    /// `literalPrefix(ofAnchored:)`, with where the rest of the pattern starts in `pattern`
+    /// (`tailStart`) and in a match (`tailOffset`).
+    static func readPrefix(ofAnchored pattern: [UInt8]) -> (prefix: [UInt8], tailStart: Int, tailOffset: Int) {
+        guard pattern.first == UInt8(ascii: "^") else { return ([], 0, 0) }
         // A `|` outside groups and classes makes `^` bind to one branch only.
         var depth = 0, inClass = false, index = 0
         while index < pattern.count {
@@ -364,7 +387,7 @@ public final class Pattern: @unchecked Sendable {
             } else if byte == UInt8(ascii: ")") {
                 depth -= 1
             } else if byte == UInt8(ascii: "|"), depth == 0 {
-                return []
+                return ([], 0, 0)
             }
             index += 1
         }
@@ -391,10 +414,11 @@ public final class Pattern: @unchecked Sendable {
             let next = index + width < pattern.count ? pattern[index + width] : 0
             if next == UInt8(ascii: "?") || next == UInt8(ascii: "*") || next == UInt8(ascii: "{") { break }
             prefix.append(literal)
-            if next == UInt8(ascii: "+") { break }
+            // The rest, `c+`, matches this character again.
+            if next == UInt8(ascii: "+") { return (prefix, index, prefix.count - 1) }
             index += width
         }
-        return prefix
+        return (prefix, index, prefix.count)
     }
 
     /// ASCII letters, digits and `_`: characters a regex takes literally, and whose

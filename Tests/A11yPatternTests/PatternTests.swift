@@ -179,6 +179,35 @@ import A11yPattern
         }
         #expect(rejected > 40)
     }
+
+    @Test func textsAfterTheAnchoredPrefixAreSearchedAfterIt() throws {
+        let scratch = MatchScratch()
+        func rejects(_ pattern: Pattern, _ subject: String) -> Bool {
+            Array(subject.utf8).withUnsafeBufferPointer { pattern.cannotMatch($0) }
+        }
+        // `Tap` is a text every match holds, and the prefix `.onTapGesture` holds one: only a
+        // `Tap` after the prefix can be the one the rest of the pattern matches.
+        let tap = try Pattern(#"^\.onTapGesture\s*\{\s*[^\n;{}]*(?:backgroundTap|[tT]apped)[^\n;{}]*\}"#)
+        #expect(rejects(tap, ".onTapGesture { isOn.toggle() }"))
+        #expect(!rejects(tap, ".onTapGesture { backgroundTap() }"))
+        // `^ab+`: the rest, `b+cde`, starts on the prefix's last byte.
+        let repeated = try Pattern("^ab+cde")
+        #expect(rejects(repeated, "abcd"))
+        #expect(!rejects(repeated, "abbcde"))
+        let subjects = [".onTapGesture { isOn.toggle() }", ".onTapGesture { backgroundTap() }", ".onTapGesture {Tapped}",
+                        ".onTapGesture", "abcde", "abbbcde", "abcd", "ab", "xabcde", ""]
+        for pattern in [tap, repeated] {
+            for subject in subjects {
+                let bytes = Array(subject.utf8)
+                let matched: Bool = bytes.withUnsafeBufferPointer { buffer in
+                    if pattern.cannotMatch(buffer) { return false }
+                    if case .match = pattern.firstMatch(in: buffer, scratch: scratch) { return true }
+                    return false
+                }
+                #expect(matched == (try pattern.isMatch(subject)), "\(pattern.source) on '\(subject)'")
+            }
+        }
+    }
 }
 
 @Suite struct RequiredLiteralTests {
