@@ -77,9 +77,13 @@ public enum ContrastMeasurements {
                             let measured = table.measure(request, spec, heldTheme.value, size: size, options)
                             id = table.add(measured, theme: heldTheme.value, own: ownTheme, spec)
                             let entry = SharedPair(size: keySize, request: request, id: id)
+                            // A theme's list holds its few pairs: room for them at its first,
+                            // not grown one by one.
                             if hasOwnColors {
+                                if table.ownShared[themeIndex].isEmpty { table.ownShared[themeIndex].reserveCapacity(8) }
                                 table.ownShared[themeIndex].append(entry)
                             } else {
+                                if table.shared[themeIndex].isEmpty { table.shared[themeIndex].reserveCapacity(8) }
                                 table.shared[themeIndex].append(entry)
                             }
                         }
@@ -318,25 +322,22 @@ public enum ContrastMeasurements {
     /// alone (the theme's consistent fix is `JointFixes`). `distinct`: the spec's pairs, each
     /// once (the measurements share them).
     static func suggest(_ distinct: [ContrastMeasurement.Pair]) {
-        // Themes repeat the same colours: each distinct failing pair is searched once. (A
-        // `HashKeyedTable`: a dictionary keyed by a type of ours would search the binary's
-        // conformance records at its first use, on the one-spec path.)
-        struct PairKey: Hashable { var foreground: RGBA; var written: RGBA; var requirement: ContrastRequirement }
-        var found = HashKeyedTable<PairKey, (RGBA?, Double?)>()
         for pair in distinct where !(pair.ratio >= pair.required) {
             let requirement = ContrastRequirement(background: pair.background, ratio: pair.required)
-            let key = PairKey(foreground: pair.foreground, written: pair.written, requirement: requirement)
-            let hash = key.hashValue
-            if let known = found.value(for: key, hash: hash) {
-                (pair.suggestion, pair.suggestedAlpha) = known
-            } else {
-                let answer = (ContrastSuggestion.nearest(to: pair.foreground, meeting: [requirement]),
-                              ContrastSuggestion.smallestAlpha(of: pair.written, meeting: [requirement]))
-                found.set(answer, for: key, hash: hash)
-                (pair.suggestion, pair.suggestedAlpha) = answer
+            let key = SuggestionKey(foreground: pair.foreground, written: pair.written, requirement: requirement)
+            (pair.suggestion, pair.suggestedAlpha) = suggestions.answer(key) {
+                (ContrastSuggestion.nearest(to: pair.foreground, meeting: [requirement]),
+                 ContrastSuggestion.smallestAlpha(of: pair.written, meeting: [requirement]))
             }
         }
     }
+
+    /// What a pair's own suggestion depends on.
+    struct SuggestionKey: Hashable { var foreground: RGBA; var written: RGBA; var requirement: ContrastRequirement }
+
+    /// Themes repeat the same colours, in a spec and across the run: each distinct failing pair
+    /// is searched once (`RunAnswers` asks nothing of the key's type at run time).
+    private static let suggestions = RunAnswers<SuggestionKey, (RGBA?, Double?)>(limit: 65_536)
 
     fileprivate static func pair(_ kind: ContrastMeasurement.Kind, role: String, subject: String, color: ThemeColor,
                                  on background: RGBA, required: Double, wcag: [String]) -> ContrastMeasurement.Pair {

@@ -30,12 +30,12 @@ enum JointFixes {
 
     /// `measurements`: the spec's, which the checks' ranges index.
     static func fill(themes: [ThemeChecks], measurements: [ContrastMeasurement]) {
-        var key: [UInt8] = []
+        var key = FixKey(bytes: [])
         for checks in themes where checks.hasReported {
             // A design system's themes repeat the same colours and checks: the answer is
             // looked up by the checks' bytes, and the solver's problem (a table of colours by
             // name, hashed and compared whole) is made only for checks not met before.
-            Self.key(checks, measurements, into: &key)
+            Self.key(checks, measurements, into: &key.bytes)
             let solved = answers.answer(key) { JointColorFix.solve(problem(checks, measurements)) }
             let changes = solved.map { list in
                 list.map { change in
@@ -58,11 +58,12 @@ enum JointFixes {
     }
 
     /// The answers by `key`, for the run.
-    private static let answers = KeyedAnswers()
+    private static let answers = RunAnswers<FixKey, [ColorFixChange]?>(limit: 16_384)
 
     /// Everything `problem` reads of the theme's checks, in the order it reads it, as bytes:
     /// equal keys make equal problems. Names end with 0xFF and checks with 0xFE, bytes no
-    /// UTF-8 text holds; numbers are written by their bits. (The problem sorts its checks and
+    /// UTF-8 text holds; numbers are written by their bits (as this process lays them out:
+    /// the keys are never kept beyond it). (The problem sorts its checks and
     /// keys its colours by name: two themes whose checks come in another order have other
     /// keys, and each is solved, or found in the solver's own memo, once.)
     static func key(_ checks: ThemeChecks, _ measurements: [ContrastMeasurement], into key: inout [UInt8]) {
@@ -71,12 +72,13 @@ enum JointFixes {
         append(place.theme.background.color, to: &key)
         append(place.theme.backdrop?.color ?? .white, to: &key)
         for check in checks.distinct {
-            for m in measurements[check] {
-                append(m.foregroundKey, to: &key)
-                append(m.backgroundKey, to: &key)
-                append(m.required.bitPattern, to: &key)
-                append(m.written, to: &key)
-                if let role = m.backgroundRole, let color = m.place.theme.colors[role] {
+            for index in check {
+                let pair = measurements[index].pair
+                append(pair.foregroundKey, to: &key)
+                append(pair.backgroundKey, to: &key)
+                var numbers = (pair.required.bitPattern, pair.written)
+                withUnsafeBytes(of: &numbers) { key.append(contentsOf: $0) }
+                if let role = pair.backgroundRole, let color = measurements[index].place.theme.colors[role] {
                     key.append(1)
                     append(color.color, to: &key)
                 } else {
@@ -88,19 +90,14 @@ enum JointFixes {
     }
 
     private static func append(_ text: String, to key: inout [UInt8]) {
-        key.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { key.append(contentsOf: $0) }
         key.append(0xFF)
     }
 
-    private static func append(_ bits: UInt64, to key: inout [UInt8]) {
-        withUnsafeBytes(of: bits.littleEndian) { key.append(contentsOf: $0) }
-    }
-
     private static func append(_ color: RGBA, to key: inout [UInt8]) {
-        append(color.red.bitPattern, to: &key)
-        append(color.green.bitPattern, to: &key)
-        append(color.blue.bitPattern, to: &key)
-        append(color.alpha.bitPattern, to: &key)
+        var color = color
+        withUnsafeBytes(of: &color) { key.append(contentsOf: $0) }
     }
 
     /// One theme's colours and checks as the solver reads them.
@@ -159,23 +156,38 @@ enum JointFixes {
     }
 }
 
-/// The joint fix's answers by the bytes of their checks (`JointFixes.key`), for the run: the
-/// key is hashed in one pass and compared as bytes. At most `limit` are kept; past that the
-/// others are solved (or found in the solver's memo) each time.
-private final class KeyedAnswers: @unchecked Sendable {
-    static var limit: Int { 16_384 }
+/// The bytes of a theme's checks (`JointFixes.key`): hashed in one pass and compared as
+/// memory, not an element at a time.
+struct FixKey: Hashable {
+    var bytes: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (a: FixKey, b: FixKey) -> Bool {
+        a.bytes.count == b.bytes.count && a.bytes.withUnsafeBytes { a in
+            b.bytes.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
+    }
+}
+
+/// Answers by their question, kept for the run (a design system's specs ask the same ones
+/// again and again). At most `limit` are kept; past that the others are worked out each time.
+final class RunAnswers<Key: Hashable, Value>: @unchecked Sendable {
+    private let limit: Int
     private let lock = NSLock()
     // The kept keys, their hash values and answers, in the order they were kept; `slots`:
     // open addressing on the hash value, each slot the index of a kept key or -1.
-    private var keys: [[UInt8]] = []
+    private var keys: [Key] = []
     private var hashes: [Int] = []
-    private var kept: [[ColorFixChange]?] = []
+    private var kept: [Value] = []
     private var slots: [Int32] = []
 
-    func answer(_ key: [UInt8], _ solve: () -> [ColorFixChange]?) -> [ColorFixChange]? {
-        var hasher = Hasher()
-        key.withUnsafeBytes { hasher.combine(bytes: $0) }
-        let hash = hasher.finalize()
+    init(limit: Int) { self.limit = limit }
+
+    func answer(_ key: Key, _ make: () -> Value) -> Value {
+        let hash = key.hashValue
         lock.lock()
         if let index = index(of: key, hash: hash) {
             let known = kept[index]
@@ -183,14 +195,14 @@ private final class KeyedAnswers: @unchecked Sendable {
             return known
         }
         lock.unlock()
-        let solved = solve()
+        let made = make()
         lock.lock()
-        if kept.count < Self.limit, index(of: key, hash: hash) == nil { keep(solved, for: key, hash: hash) }
+        if kept.count < limit, index(of: key, hash: hash) == nil { keep(made, for: key, hash: hash) }
         lock.unlock()
-        return solved
+        return made
     }
 
-    private func index(of key: [UInt8], hash: Int) -> Int? {
+    private func index(of key: Key, hash: Int) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
         var slot = hash & mask
@@ -202,7 +214,7 @@ private final class KeyedAnswers: @unchecked Sendable {
         return nil
     }
 
-    private func keep(_ answer: [ColorFixChange]?, for key: [UInt8], hash: Int) {
+    private func keep(_ answer: Value, for key: Key, hash: Int) {
         keys.append(key)
         hashes.append(hash)
         kept.append(answer)
