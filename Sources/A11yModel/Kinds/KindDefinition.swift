@@ -63,6 +63,19 @@ public protocol KindDefinition: Sendable {
     var forbiddenStates: [[StateFlag]] { get }
     /// The contrast checks of an enabled variant in a theme.
     func contrastChecks(for variant: Variant, in theme: Theme, spec: ComponentSpec) -> [ContrastCheck]
+    /// What `contrastChecks` reads besides the spec: the contrast measurement asks once for
+    /// each value of it, not for every variant in every theme.
+    var contrastChecksRead: ContrastChecksInputs { get }
+}
+
+/// What a kind's contrast checks depend on besides the spec (`KindDefinition.contrastChecksRead`).
+public enum ContrastChecksInputs: Sendable {
+    /// The spec alone: the same checks for every variant in every theme.
+    case spec
+    /// The theme's colours, not the variant.
+    case theme
+    /// The variant and the theme.
+    case variantAndTheme
 }
 
 extension KindDefinition {
@@ -74,6 +87,7 @@ extension KindDefinition {
     public var hasState: Bool { true }
     public var shapes: [CheckboxShape] { [] }
     public var forbiddenStates: [[StateFlag]] { [] }
+    public var contrastChecksRead: ContrastChecksInputs { .variantAndTheme }
 }
 
 /// The registered kinds, in inference order (docs/spec-format.md, the a11y object: "checkbox",

@@ -17,7 +17,12 @@ public enum ContrastMeasurements {
     public static func measure(_ spec: ComponentSpec, options: RuleOptions,
                                tally: inout ContrastTally) -> [ContrastMeasurement] {
         guard let definition = spec.definition else { return [] }
-        var table = Table(spec)
+        var table = Table(spec, options)
+        // A kind whose checks read the spec alone is asked once, one that reads the theme once
+        // per theme as written (`KindDefinition.contrastChecksRead`).
+        let reads = definition.contrastChecksRead
+        var specChecks: [ContrastCheck]?
+        var themeChecks: [[ContrastCheck]?] = reads == .theme ? Array(repeating: nil, count: spec.themes.count) : []
         for variant in spec.variants where variant.isEnabled {
             // WCAG sizes are rendered sizes: the Dynamic Type category scales the font.
             let size = spec.typography.size * variant.contentSize.scale
@@ -37,12 +42,29 @@ public enum ContrastMeasurements {
                     guard variant.themes.map({ $0.contains(spec.themes[themeIndex].baseName) }) ?? true else { continue }
                     heldTheme = table.heldTheme(themeIndex, spec)
                 }
-                let theme = heldTheme.value
-                // The theme as written, when it is its name's first and the variant adds nothing.
+                // The theme is read where it is held, never copied out (a copy retains each of
+                // its strings and tables).
                 let owner = table.owners[themeIndex]
-                let ownTheme = hasOwnColors || owner != themeIndex ? spec.themes[owner] : nil
+                // The first theme of the name, against which the joint fix names a colour the
+                // variant sets itself; nil when this is that theme as written.
+                let ownTheme = hasOwnColors || owner != themeIndex ? owner : nil
                 let place = Place(variant: heldVariant, theme: heldTheme, fixes: table.fixes(owner))
-                for check in definition.contrastChecks(for: variant, in: theme, spec: spec) {
+                let checks: [ContrastCheck]
+                switch reads {
+                case .spec:
+                    if let known = specChecks { checks = known } else {
+                        checks = definition.contrastChecks(for: variant, in: heldTheme.value, spec: spec)
+                        specChecks = checks
+                    }
+                case .theme where !hasOwnColors:
+                    if let known = themeChecks[themeIndex] { checks = known } else {
+                        checks = definition.contrastChecks(for: variant, in: heldTheme.value, spec: spec)
+                        themeChecks[themeIndex] = checks
+                    }
+                default:
+                    checks = definition.contrastChecks(for: variant, in: heldTheme.value, spec: spec)
+                }
+                for check in checks {
                     let start = table.result.count
                     for request in check.alternatives {
                         if request.kind == .text, !drawsText { continue }
@@ -52,11 +74,16 @@ public enum ContrastMeasurements {
                                                        request, size: keySize) {
                             id = known
                         } else {
-                            id = table.add(measure(request, spec, theme, size: size, options), theme: theme, own: ownTheme)
+                            let measured = table.measure(request, spec, heldTheme.value, size: size, options)
+                            id = table.add(measured, theme: heldTheme.value, own: ownTheme, spec)
                             let entry = SharedPair(size: keySize, request: request, id: id)
+                            // A theme's list holds its few pairs: room for them at its first,
+                            // not grown one by one.
                             if hasOwnColors {
+                                if table.ownShared[themeIndex].isEmpty { table.ownShared[themeIndex].reserveCapacity(8) }
                                 table.ownShared[themeIndex].append(entry)
                             } else {
+                                if table.shared[themeIndex].isEmpty { table.shared[themeIndex].reserveCapacity(8) }
                                 table.shared[themeIndex].append(entry)
                             }
                         }
@@ -66,13 +93,13 @@ public enum ContrastMeasurements {
                         }
                     }
                     let measurable = table.result.count > start
-                    tally.add(check, variant, theme, measurable: measurable)
+                    tally.add(check, variant, heldTheme.value, measurable: measurable)
                     if measurable { table.endCheck(start, group: owner) }
                 }
             }
         }
         suggest(table.pairs)
-        JointFixes.fill(themes: table.groups.compactMap { $0 })
+        JointFixes.fill(themes: table.groups.compactMap { $0 }, measurements: table.result)
         return table.result
     }
 
@@ -106,17 +133,40 @@ public enum ContrastMeasurements {
         /// The fix of each theme name (by its first theme's index), shared by its places.
         var themeFixes: [Place.Fixes?]
         var checks = 0
+        /// The criteria a text pair and a non-text pair cite, made once for the spec's pairs.
+        let textWCAG: [String]
+        let nonTextWCAG = [WCAG.nonTextContrastCriterion]
+        /// Whether the spec's text is bold (for large text), worked out when a pair first asks.
+        var bold: Bool?
 
-        init(_ spec: ComponentSpec) {
+        init(_ spec: ComponentSpec, _ options: RuleOptions) {
+            textWCAG = [options.level.textCriterion]
             shared = Array(repeating: [], count: spec.themes.count)
             groups = Array(repeating: nil, count: spec.themes.count)
             heldThemes = Array(repeating: nil, count: spec.themes.count)
             themeFixes = Array(repeating: nil, count: spec.themes.count)
-            var firstOfName: [String: Int] = [:]
-            owners = spec.themes.indices.map { index in
-                if let first = firstOfName[spec.themes[index].name] { return first }
-                firstOfName[spec.themes[index].name] = index
-                return index
+            // A spec has a few themes: each name is looked for among the earlier ones (no
+            // table of names is hashed); past a few dozen, a dictionary.
+            let themes = spec.themes
+            if themes.count <= 32 {
+                var owners: [Int] = []
+                owners.reserveCapacity(themes.count)
+                for index in themes.indices {
+                    var first = index
+                    for earlier in 0..<index where owners[earlier] == earlier && themes[earlier].name == themes[index].name {
+                        first = earlier
+                        break
+                    }
+                    owners.append(first)
+                }
+                self.owners = owners
+            } else {
+                var firstOfName: [String: Int] = [:]
+                owners = themes.indices.map { index in
+                    if let first = firstOfName[themes[index].name] { return first }
+                    firstOfName[themes[index].name] = index
+                    return index
+                }
             }
             let expected = spec.variants.count * spec.themes.count * 3
             result.reserveCapacity(expected)
@@ -137,12 +187,52 @@ public enum ContrastMeasurements {
             return fixes
         }
 
+        /// The pair `request` names in `theme` at the rendered `size`; nil when a colour
+        /// cannot be measured.
+        mutating func measure(_ request: ColorPairRequest, _ spec: ComponentSpec, _ theme: Theme, size: Double,
+                              _ options: RuleOptions) -> ContrastMeasurement.Pair? {
+            guard let color = theme.colors[request.role], color.unverified == nil,
+                  theme.background.unverified == nil else { return nil }
+            var background = theme.opaqueBackground
+            var backgroundRole: String?
+            var backgroundOrigin = theme.background.origin
+            if case .role(let role) = request.background {
+                guard let under = theme.colors[role], under.unverified == nil else { return nil }
+                background = under.color.isOpaque ? under.color : under.color.composited(over: background)
+                backgroundRole = role
+                backgroundOrigin = under.origin
+            }
+            if request.kind == .nonText {
+                let m = ContrastMeasurements.pair(.nonText, role: request.role, subject: request.subject, color: color,
+                                                  on: background, required: WCAG.nonTextContrast, wcag: nonTextWCAG)
+                m.backgroundRole = backgroundRole
+                m.backgroundOrigin = backgroundOrigin
+                return m
+            }
+            let large = size >= options.largeTextSize || (size >= options.largeBoldTextSize && isBold(spec))
+            let m = ContrastMeasurements.pair(.text, role: request.role, subject: request.subject, color: color,
+                                              on: background, required: options.level.requiredTextRatio(largeText: large),
+                                              wcag: textWCAG)
+            m.largeText = large
+            m.fontSize = size
+            m.backgroundRole = backgroundRole
+            m.backgroundOrigin = backgroundOrigin
+            return m
+        }
+
+        mutating func isBold(_ spec: ComponentSpec) -> Bool {
+            if let bold { return bold }
+            let made = spec.typography.isBold
+            bold = made
+            return made
+        }
+
         /// Numbers a newly measured pair (-1 when it cannot be measured) and names its colours
-        /// as the joint fix does.
-        mutating func add(_ pair: ContrastMeasurement.Pair?, theme: Theme, own: Theme?) -> Int {
+        /// as the joint fix does. `own`: the index of the name's first theme, nil when `theme` is that theme as written.
+        mutating func add(_ pair: ContrastMeasurement.Pair?, theme: Theme, own: Int?, _ spec: ComponentSpec) -> Int {
             guard let pair else { return -1 }
-            pair.foregroundKey = ContrastMeasurements.key(pair.role, theme, own: own)
-            pair.backgroundKey = pair.backgroundRole.map { ContrastMeasurements.key($0, theme, own: own) }
+            pair.foregroundKey = ContrastMeasurements.key(pair.role, theme, own: own, spec)
+            pair.backgroundKey = pair.backgroundRole.map { ContrastMeasurements.key($0, theme, own: own, spec) }
                 ?? ColorFixProblem.background
             pairs.append(pair)
             checksStartingWith.append([])
@@ -189,7 +279,7 @@ public enum ContrastMeasurements {
         /// Adds `result[start..<end]` as a new distinct check of `group`; its index.
         private mutating func addDistinct(_ start: Int, _ end: Int, group: Int) -> Int {
             let distinct = groups[group]!.distinct.count
-            groups[group]!.distinct.append(Array(result[start..<end]))
+            groups[group]!.distinct.append(start..<end)
             groups[group]!.reported.append(false)
             return distinct
         }
@@ -208,77 +298,49 @@ public enum ContrastMeasurements {
         /// The entry of `list` for `request` at `size`: nil when none, -1 when the pair was
         /// found unmeasurable.
         static func find(_ list: [SharedPair], _ request: ColorPairRequest, size: Double) -> Int? {
-            for entry in list where entry.size == size && entry.request == request { return entry.id }
-            return nil
+            // By index, compared in place: an entry copied out would retain its strings.
+            list.withUnsafeBufferPointer { entries in
+                for i in entries.indices where entries[i].size == size && entries[i].request == request {
+                    return entries[i].id
+                }
+                return nil
+            }
         }
     }
 
     /// How the joint fix names a role's colour: the role, or, for a colour a variant sets
     /// itself, the role and where that colour is written. `own`: the first theme of the
     /// name, nil when `theme` is that theme as written (then every colour is its own).
-    private static func key(_ role: String, _ theme: Theme, own: Theme?) -> String {
+    private static func key(_ role: String, _ theme: Theme, own: Int?, _ spec: ComponentSpec) -> String {
         guard let own else { return role }
         let color = theme.colors[role]
-        guard let base = own.colors[role], base != color, let location = color?.location else { return role }
+        guard let base = spec.themes[own].colors[role], base != color, let location = color?.location else { return role }
         return "\(role)@\(location.line):\(location.column)"
-    }
-
-    private static func measure(_ request: ColorPairRequest, _ spec: ComponentSpec, _ theme: Theme, size: Double,
-                                _ options: RuleOptions) -> ContrastMeasurement.Pair? {
-        guard let color = theme.colors[request.role], color.unverified == nil,
-              theme.background.unverified == nil else { return nil }
-        var background = theme.opaqueBackground
-        var backgroundRole: String?
-        var backgroundOrigin = theme.background.origin
-        if case .role(let role) = request.background {
-            guard let under = theme.colors[role], under.unverified == nil else { return nil }
-            background = under.color.isOpaque ? under.color : under.color.composited(over: background)
-            backgroundRole = role
-            backgroundOrigin = under.origin
-        }
-        if request.kind == .nonText {
-            let m = pair(.nonText, role: request.role, subject: request.subject, color: color,
-                         on: background, required: WCAG.nonTextContrast, wcag: [WCAG.nonTextContrastCriterion])
-            m.backgroundRole = backgroundRole
-            m.backgroundOrigin = backgroundOrigin
-            return m
-        }
-        let large = size >= options.largeTextSize || (spec.typography.isBold && size >= options.largeBoldTextSize)
-        let m = pair(.text, role: request.role, subject: request.subject, color: color, on: background,
-                     required: options.level.requiredTextRatio(largeText: large), wcag: [options.level.textCriterion])
-        m.largeText = large
-        m.fontSize = size
-        m.backgroundRole = backgroundRole
-        m.backgroundOrigin = backgroundOrigin
-        return m
     }
 
     /// Fills in each failing pair's own suggestion: the nearest colour that passes this pair
     /// alone (the theme's consistent fix is `JointFixes`). `distinct`: the spec's pairs, each
     /// once (the measurements share them).
     static func suggest(_ distinct: [ContrastMeasurement.Pair]) {
-        // Themes repeat the same colours: each distinct failing pair is searched once. (A
-        // `HashKeyedTable`: a dictionary keyed by a type of ours would search the binary's
-        // conformance records at its first use, on the one-spec path.)
-        struct PairKey: Hashable { var foreground: RGBA; var written: RGBA; var requirement: ContrastRequirement }
-        var found = HashKeyedTable<PairKey, (RGBA?, Double?)>()
         for pair in distinct where !(pair.ratio >= pair.required) {
             let requirement = ContrastRequirement(background: pair.background, ratio: pair.required)
-            let key = PairKey(foreground: pair.foreground, written: pair.written, requirement: requirement)
-            let hash = key.hashValue
-            if let known = found.value(for: key, hash: hash) {
-                (pair.suggestion, pair.suggestedAlpha) = known
-            } else {
-                let answer = (ContrastSuggestion.nearest(to: pair.foreground, meeting: [requirement]),
-                              ContrastSuggestion.smallestAlpha(of: pair.written, meeting: [requirement]))
-                found.set(answer, for: key, hash: hash)
-                (pair.suggestion, pair.suggestedAlpha) = answer
+            let key = SuggestionKey(foreground: pair.foreground, written: pair.written, requirement: requirement)
+            (pair.suggestion, pair.suggestedAlpha) = suggestions.answer(key) {
+                (ContrastSuggestion.nearest(to: pair.foreground, meeting: [requirement]),
+                 ContrastSuggestion.smallestAlpha(of: pair.written, meeting: [requirement]))
             }
         }
     }
 
-    private static func pair(_ kind: ContrastMeasurement.Kind, role: String, subject: String, color: ThemeColor,
-                             on background: RGBA, required: Double, wcag: [String]) -> ContrastMeasurement.Pair {
+    /// What a pair's own suggestion depends on.
+    struct SuggestionKey: Hashable { var foreground: RGBA; var written: RGBA; var requirement: ContrastRequirement }
+
+    /// Themes repeat the same colours, in a spec and across the run: each distinct failing pair
+    /// is searched once (`RunAnswers` asks nothing of the key's type at run time).
+    private static let suggestions = RunAnswers<SuggestionKey, (RGBA?, Double?)>(limit: 65_536)
+
+    fileprivate static func pair(_ kind: ContrastMeasurement.Kind, role: String, subject: String, color: ThemeColor,
+                                 on background: RGBA, required: Double, wcag: [String]) -> ContrastMeasurement.Pair {
         let fg = color.color.isOpaque ? color.color : color.color.composited(over: background)
         let m = ContrastMeasurement.Pair(kind: kind, role: role, subject: subject, foreground: fg, background: background,
                                          ratio: Contrast.ratio(fg, background), required: required, wcag: wcag,

@@ -1,3 +1,4 @@
+import Foundation
 import A11yModel
 
 /// The theme's one consistent fix (`ContrastMeasurement.themeFix`) and each distinct check's
@@ -11,8 +12,9 @@ enum JointFixes {
     struct ThemeChecks {
         /// Where the theme's fix goes (its places share it).
         let fixes: ContrastMeasurement.Place.Fixes
-        /// The distinct checks, in the order they first come.
-        var distinct: [[ContrastMeasurement]] = []
+        /// The distinct checks, in the order they first come: where the measurements of the
+        /// check's first making stand in the spec's measurements (no copy of them is kept).
+        var distinct: [Range<Int>] = []
         /// Whether a pair of each distinct check is reported (in any variant).
         var reported: [Bool] = []
         /// Whether a measurement of the theme is reported (else nothing is solved).
@@ -26,12 +28,18 @@ enum JointFixes {
         }
     }
 
-    static func fill(themes: [ThemeChecks]) {
+    /// `measurements`: the spec's, which the checks' ranges index.
+    static func fill(themes: [ThemeChecks], measurements: [ContrastMeasurement]) {
+        var key = FixKey(bytes: [])
         for checks in themes where checks.hasReported {
-            let problem = Self.problem(checks)
-            let changes = JointColorFix.solve(problem).map { list in
+            // A design system's themes repeat the same colours and checks: the answer is
+            // looked up by the checks' bytes, and the solver's problem (a table of colours by
+            // name, hashed and compared whole) is made only for checks not met before.
+            Self.key(checks, measurements, into: &key.bytes)
+            let solved = answers.answer(key) { JointColorFix.solve(problem(checks, measurements)) }
+            let changes = solved.map { list in
                 list.map { change in
-                    let (role, location) = written(change.role, checks)
+                    let (role, location) = written(change.role, checks, measurements)
                     return ThemeColorChange(key: change.role, role: role, from: change.from, to: change.to,
                                             location: location)
                 }
@@ -41,7 +49,7 @@ enum JointFixes {
             // Each distinct check's share of the fix, worked out once for all its variants.
             checks.fixes.byCheck = checks.distinct.indices.map { index in
                 guard checks.reported[index] else { return nil }
-                let pairs = checks.distinct[index]
+                let pairs = measurements[checks.distinct[index]]
                 return changes.filter { change in
                     pairs.contains { $0.foregroundKey == change.key || $0.backgroundKey == change.key }
                 }
@@ -49,16 +57,60 @@ enum JointFixes {
         }
     }
 
+    /// The answers by `key`, for the run.
+    private static let answers = RunAnswers<FixKey, [ColorFixChange]?>(limit: 16_384)
+
+    /// Everything `problem` reads of the theme's checks, in the order it reads it, as bytes:
+    /// equal keys make equal problems. Names end with 0xFF and checks with 0xFE, bytes no
+    /// UTF-8 text holds; numbers are written by their bits (as this process lays them out:
+    /// the keys are never kept beyond it). (The problem sorts its checks and
+    /// keys its colours by name: two themes whose checks come in another order have other
+    /// keys, and each is solved, or found in the solver's own memo, once.)
+    static func key(_ checks: ThemeChecks, _ measurements: [ContrastMeasurement], into key: inout [UInt8]) {
+        key.removeAll(keepingCapacity: true)
+        let place = measurements[checks.distinct[0].lowerBound].place
+        append(place.theme.background.color, to: &key)
+        append(place.theme.backdrop?.color ?? .white, to: &key)
+        for check in checks.distinct {
+            for index in check {
+                let pair = measurements[index].pair
+                append(pair.foregroundKey, to: &key)
+                append(pair.backgroundKey, to: &key)
+                var numbers = (pair.required.bitPattern, pair.written)
+                withUnsafeBytes(of: &numbers) { key.append(contentsOf: $0) }
+                if let role = pair.backgroundRole, let color = measurements[index].place.theme.colors[role] {
+                    key.append(1)
+                    append(color.color, to: &key)
+                } else {
+                    key.append(0)
+                }
+            }
+            key.append(0xFE)
+        }
+    }
+
+    private static func append(_ text: String, to key: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { key.append(contentsOf: $0) }
+        key.append(0xFF)
+    }
+
+    private static func append(_ color: RGBA, to key: inout [UInt8]) {
+        var color = color
+        withUnsafeBytes(of: &color) { key.append(contentsOf: $0) }
+    }
+
     /// One theme's colours and checks as the solver reads them.
-    static func problem(_ checks: ThemeChecks) -> ColorFixProblem {
-        let theme = checks.distinct[0][0].theme
+    static func problem(_ checks: ThemeChecks, _ measurements: [ContrastMeasurement]) -> ColorFixProblem {
+        let theme = measurements[checks.distinct[0].lowerBound].theme
         // Made at its final size where the checks read the theme's roles (a variant's own
         // colours add keys of their own), not made for one colour and grown.
         var colors = [String: RGBA](minimumCapacity: theme.colors.count + 1)
         colors[ColorFixProblem.background] = theme.background.color
         var pairs: [[ColorFixProblem.Pair]] = []
         pairs.reserveCapacity(checks.distinct.count)
-        for check in checks.distinct {
+        for range in checks.distinct {
+            let check = measurements[range]
             for m in check {
                 colors[m.foregroundKey] = m.written
                 if let role = m.backgroundRole, let color = m.theme.colors[role] {
@@ -88,11 +140,12 @@ enum JointFixes {
 
     /// The role a key of the fix names and where its colour is written: the last pair of the
     /// theme's checks that reads it says (the theme's background for `background`).
-    static func written(_ key: String, _ checks: ThemeChecks) -> (role: String, location: SourceLocation?) {
-        let theme = checks.distinct[0][0].theme
+    static func written(_ key: String, _ checks: ThemeChecks,
+                        _ measurements: [ContrastMeasurement]) -> (role: String, location: SourceLocation?) {
+        let theme = measurements[checks.distinct[0].lowerBound].theme
         var found: (role: String, location: SourceLocation?) = (ColorFixProblem.background, theme.background.location)
         for check in checks.distinct {
-            for m in check {
+            for m in measurements[check] {
                 if m.foregroundKey == key { found = (m.role, m.colorLocation) }
                 if m.backgroundKey == key, let role = m.backgroundRole, let color = m.theme.colors[role] {
                     found = (role, color.location)
@@ -100,5 +153,84 @@ enum JointFixes {
             }
         }
         return found
+    }
+}
+
+/// The bytes of a theme's checks (`JointFixes.key`): hashed in one pass and compared as
+/// memory, not an element at a time.
+struct FixKey: Hashable {
+    var bytes: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (a: FixKey, b: FixKey) -> Bool {
+        a.bytes.count == b.bytes.count && a.bytes.withUnsafeBytes { a in
+            b.bytes.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
+    }
+}
+
+/// Answers by their question, kept for the run (a design system's specs ask the same ones
+/// again and again). At most `limit` are kept; past that the others are worked out each time.
+final class RunAnswers<Key: Hashable, Value>: @unchecked Sendable {
+    private let limit: Int
+    private let lock = NSLock()
+    // The kept keys, their hash values and answers, in the order they were kept; `slots`:
+    // open addressing on the hash value, each slot the index of a kept key or -1.
+    private var keys: [Key] = []
+    private var hashes: [Int] = []
+    private var kept: [Value] = []
+    private var slots: [Int32] = []
+
+    init(limit: Int) { self.limit = limit }
+
+    func answer(_ key: Key, _ make: () -> Value) -> Value {
+        let hash = key.hashValue
+        lock.lock()
+        if let index = index(of: key, hash: hash) {
+            let known = kept[index]
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        if kept.count < limit, index(of: key, hash: hash) == nil { keep(made, for: key, hash: hash) }
+        lock.unlock()
+        return made
+    }
+
+    private func index(of key: Key, hash: Int) -> Int? {
+        guard !slots.isEmpty else { return nil }
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] >= 0 {
+            let index = Int(slots[slot])
+            if hashes[index] == hash, keys[index] == key { return index }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private func keep(_ answer: Value, for key: Key, hash: Int) {
+        keys.append(key)
+        hashes.append(hash)
+        kept.append(answer)
+        if kept.count * 2 > slots.count {
+            // Twice the slots (at least 16), every kept key placed again.
+            slots = Array(repeating: -1, count: max(16, slots.count * 2))
+            for index in hashes.indices { place(index) }
+        } else {
+            place(kept.count - 1)
+        }
+    }
+
+    private func place(_ index: Int) {
+        let mask = slots.count - 1
+        var slot = hashes[index] & mask
+        while slots[slot] >= 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(index)
     }
 }

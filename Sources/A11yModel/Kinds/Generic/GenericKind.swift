@@ -15,6 +15,9 @@ public struct GenericKind: KindDefinition {
     public var colorRoles: [String]? { nil }
     public var defaultAccessibility: DefaultAccessibility { DefaultAccessibility(label: "text", value: nil, traits: nil) }
 
+    /// The spec's declared pairs, the same for every variant and theme.
+    public var contrastChecksRead: ContrastChecksInputs { .spec }
+
     public func contrastChecks(for variant: Variant, in theme: Theme, spec: ComponentSpec) -> [ContrastCheck] {
         spec.pairs.map { pair in
             let kind: ColorPairRequest.Kind = pair.role == .text ? .text : .nonText
