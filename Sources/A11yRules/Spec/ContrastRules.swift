@@ -336,8 +336,8 @@ public enum ContrastMeasurements {
     struct SuggestionKey: Hashable { var foreground: RGBA; var written: RGBA; var requirement: ContrastRequirement }
 
     /// Themes repeat the same colours, in a spec and across the run: each distinct failing pair
-    /// is searched once (`RunAnswers` asks nothing of the key's type at run time).
-    private static let suggestions = RunAnswers<SuggestionKey, (RGBA?, Double?)>(limit: 65_536)
+    /// is searched once (an `AnswerMemo` asks nothing of the key's type at run time).
+    private static let suggestions = AnswerMemo<SuggestionKey, (RGBA?, Double?)>(limit: 65_536)
 
     fileprivate static func pair(_ kind: ContrastMeasurement.Kind, role: String, subject: String, color: ThemeColor,
                                  on background: RGBA, required: Double, wcag: [String]) -> ContrastMeasurement.Pair {

@@ -58,7 +58,7 @@ enum JointFixes {
     }
 
     /// The answers by `key`, for the run.
-    private static let answers = RunAnswers<FixKey, [ColorFixChange]?>(limit: 16_384)
+    private static let answers = AnswerMemo<FixKey, [ColorFixChange]?>(limit: 16_384)
 
     /// Everything `problem` reads of the theme's checks, in the order it reads it, as bytes:
     /// equal keys make equal problems. Names end with 0xFF and checks with 0xFE, bytes no
@@ -169,68 +169,5 @@ struct FixKey: Hashable {
         a.bytes.count == b.bytes.count && a.bytes.withUnsafeBytes { a in
             b.bytes.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
         }
-    }
-}
-
-/// Answers by their question, kept for the run (a design system's specs ask the same ones
-/// again and again). At most `limit` are kept; past that the others are worked out each time.
-final class RunAnswers<Key: Hashable, Value>: @unchecked Sendable {
-    private let limit: Int
-    private let lock = NSLock()
-    // The kept keys, their hash values and answers, in the order they were kept; `slots`:
-    // open addressing on the hash value, each slot the index of a kept key or -1.
-    private var keys: [Key] = []
-    private var hashes: [Int] = []
-    private var kept: [Value] = []
-    private var slots: [Int32] = []
-
-    init(limit: Int) { self.limit = limit }
-
-    func answer(_ key: Key, _ make: () -> Value) -> Value {
-        let hash = key.hashValue
-        lock.lock()
-        if let index = index(of: key, hash: hash) {
-            let known = kept[index]
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let made = make()
-        lock.lock()
-        if kept.count < limit, index(of: key, hash: hash) == nil { keep(made, for: key, hash: hash) }
-        lock.unlock()
-        return made
-    }
-
-    private func index(of key: Key, hash: Int) -> Int? {
-        guard !slots.isEmpty else { return nil }
-        let mask = slots.count - 1
-        var slot = hash & mask
-        while slots[slot] >= 0 {
-            let index = Int(slots[slot])
-            if hashes[index] == hash, keys[index] == key { return index }
-            slot = (slot + 1) & mask
-        }
-        return nil
-    }
-
-    private func keep(_ answer: Value, for key: Key, hash: Int) {
-        keys.append(key)
-        hashes.append(hash)
-        kept.append(answer)
-        if kept.count * 2 > slots.count {
-            // Twice the slots (at least 16), every kept key placed again.
-            slots = Array(repeating: -1, count: max(16, slots.count * 2))
-            for index in hashes.indices { place(index) }
-        } else {
-            place(kept.count - 1)
-        }
-    }
-
-    private func place(_ index: Int) {
-        let mask = slots.count - 1
-        var slot = hashes[index] & mask
-        while slots[slot] >= 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(index)
     }
 }
