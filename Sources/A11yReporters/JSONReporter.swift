@@ -133,16 +133,13 @@ public struct JSONReporter: Reporter {
         let plan = chunks
         buffers.reserve(plan.count)
         let writeChunk: @Sendable (Int) -> Void = { chunk in
-            var bytes = buffers.take(chunk)
-            bytes.removeAll(keepingCapacity: true)
-            var shared = SharedMeasured(indent: 3)
+            var slot = buffers.take(chunk)
+            slot.bytes.removeAll(keepingCapacity: true)
             for (offset, piece) in plan[chunk].enumerated() {
-                // A part is one file's findings: only they share measurements.
-                shared.removeAll()
                 writeFindings(parts[piece.part][piece.range], first: first && chunk == 0 && offset == 0,
-                              shared: &shared, to: &bytes)
+                              shared: &slot.shared, to: &slot.bytes)
             }
-            buffers.store(bytes, at: chunk)
+            buffers.store(slot, at: chunk)
         }
         if plan.count == 1 {
             writeChunk(0)
@@ -250,9 +247,14 @@ public struct JSONReporter: Reporter {
     /// Per-chunk output, each slot written by the one worker that owns it (separate
     /// slots of raw memory: no shared array header is touched while they run). The
     /// buffers are kept from batch to batch, so their memory is allocated (and its pages
-    /// touched) once per run, not once per chunk.
+    /// touched) once per run, not once per chunk; so are the `measured` bytes each slot's
+    /// worker has written, which the next findings in that slot share.
     private final class ChunkBuffers: @unchecked Sendable {
-        private var slots = UnsafeMutableBufferPointer<[UInt8]>(start: nil, count: 0)
+        struct Slot {
+            var bytes: [UInt8] = []
+            var shared = SharedMeasured(indent: 3)
+        }
+        private var slots = UnsafeMutableBufferPointer<Slot>(start: nil, count: 0)
         init() {}
         deinit {
             slots.deinitialize()
@@ -261,24 +263,24 @@ public struct JSONReporter: Reporter {
         /// Room for `count` chunks (called before the workers start).
         func reserve(_ count: Int) {
             guard count > slots.count else { return }
-            let grown = UnsafeMutableBufferPointer<[UInt8]>.allocate(capacity: count)
+            let grown = UnsafeMutableBufferPointer<Slot>.allocate(capacity: count)
             var next = grown.initialize(fromContentsOf: slots)
             while next < count {
-                (grown.baseAddress! + next).initialize(to: [])
+                (grown.baseAddress! + next).initialize(to: Slot())
                 next += 1
             }
             slots.deinitialize()
             slots.deallocate()
             slots = grown
         }
-        /// The buffer of `index`, moved out (its slot left empty until `store`).
-        func take(_ index: Int) -> [UInt8] {
-            var bytes: [UInt8] = []
-            swap(&bytes, &slots[index])
-            return bytes
+        /// The slot of `index`, moved out (left empty until `store`).
+        func take(_ index: Int) -> Slot {
+            var slot = Slot()
+            swap(&slot, &slots[index])
+            return slot
         }
-        func store(_ bytes: [UInt8], at index: Int) { slots[index] = bytes }
-        func withBytes(at index: Int, _ body: ([UInt8]) -> Void) { body(slots[index]) }
+        func store(_ slot: Slot, at index: Int) { slots[index] = slot }
+        func withBytes(at index: Int, _ body: ([UInt8]) -> Void) { body(slots[index].bytes) }
     }
 
     private static func tool(_ report: LintReport) -> JSONOutput {

@@ -38,6 +38,8 @@ public struct SARIFReporter: Reporter {
         private var namedRules: [(id: String, severity: Severity, wcag: [String])] = []
         private var written = 0
         private let spool = Spool()
+        /// The `measured` bytes written so far, shared by the findings that say the same.
+        private var shared = SharedMeasured(indent: Self.resultIndent + 2)
 
         init(paths: ReportPaths?) { self.paths = paths }
 
@@ -46,7 +48,6 @@ public struct SARIFReporter: Reporter {
             var fingerprints = FindingFingerprints()
             var rootPaths = RootPaths(paths)
             var artifacts = ArtifactURIs()
-            var shared = SharedMeasured(indent: Self.resultIndent + 2)
             var bytes: [UInt8] = []
             for finding in results.findings {
                 let file = rootPaths(finding.location.file)

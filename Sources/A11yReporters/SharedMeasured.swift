@@ -1,27 +1,26 @@
 import A11yModel
 
-/// The bytes of the `measured` objects written so far among findings that are all alive
-/// (one file's, in one chunk), by the storage of their entries. Variants that draw a
-/// contrast pair with the same colours share its finding's `measured` (one array of
-/// entries, copied with the finding): it is written once and its bytes copied for the
-/// others. (A storage address names one array only while that array is alive: the
-/// findings of a chunk are, until it is written. Only one file's findings share, so the
-/// table is emptied between files and stays small.) The JSON and SARIF writers both
-/// write `measured` this way, each at its own nesting level.
+/// The bytes of the `measured` objects written so far, by the storage of their entries.
+/// Findings that say the same share their `measured` (one array of entries, copied with
+/// the finding): the spec rules keep the texts they make for the whole run
+/// (`SharedFindingTexts`), so a design system's many findings hold few distinct arrays.
+/// Each is written once and its bytes copied for the others. A storage address names one
+/// array only while that array is alive, so the table keeps a copy of every `measured` it
+/// holds bytes for (which keeps its storage alive): the table may then last from file to
+/// file and batch to batch. It is emptied when it holds `limit` of them. The JSON and SARIF
+/// writers both write `measured` this way, each at its own nesting level.
 struct SharedMeasured {
+    /// The most `measured` values kept at once (with their bytes).
+    static var limit: Int { 1_024 }
     /// The nesting level every `measured` is written at (a finding's member: 3 in the JSON
     /// report, 6 in a SARIF result's `properties`).
     let indent: Int
     private var ranges: [UnsafeRawPointer: Range<Int>] = [:]
+    /// The values whose bytes are kept: holding them keeps their storage, the table's keys, alive.
+    private var kept: [Measured] = []
     private var bytes: [UInt8] = []
 
     init(indent: Int) { self.indent = indent }
-
-    mutating func removeAll() {
-        guard !ranges.isEmpty else { return }
-        ranges.removeAll(keepingCapacity: true)
-        bytes.removeAll(keepingCapacity: true)
-    }
 
     /// `measured` at nesting level `indent`.
     mutating func write(_ measured: Measured, to out: inout [UInt8]) {
@@ -33,8 +32,14 @@ struct SharedMeasured {
         }
         let start = out.count
         measured.write(to: &out, indent: indent)
+        if kept.count == Self.limit {
+            ranges.removeAll(keepingCapacity: true)
+            kept.removeAll(keepingCapacity: true)
+            bytes.removeAll(keepingCapacity: true)
+        }
         let stored = bytes.count
         out.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start...])) }
         ranges[key] = stored..<bytes.count
+        kept.append(measured)
     }
 }
