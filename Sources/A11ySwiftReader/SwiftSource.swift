@@ -47,8 +47,11 @@ public struct SwiftSource: Sendable {
     public let interpolations: [Range<Int>]
     /// Byte offset where each line starts; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
-    /// For each byte: the offset of the bracket paired with it when it is a code
-    /// bracket (`(`, `[`, `{` and their closers, outside comments and strings), else -1.
+    /// For each code bracket (`(`, `[`, `{` and their closers, outside comments and strings):
+    /// the offset of the bracket paired with it, else -1. Only those places are written (the
+    /// lexer sees every bracket left in `masked`); the others hold whatever the allocation
+    /// held, and are never read: `matchingBracket` looks at `masked` first. Filling the
+    /// whole table (four bytes for each byte of the file) was a large part of the lexing.
     let partners: [Int32]
     /// Offsets of the code openers `(`, `[`, `{` in order, and for each the index (in
     /// this list) of the opener around it, -1 at the top level.
@@ -116,7 +119,8 @@ public struct SwiftSource: Sendable {
 
     private init(validUTF8 input: [UInt8]) {
         var masked = input
-        var partners = [Int32](repeating: -1, count: input.count)
+        // Written only at brackets (see `partners`).
+        var partners = [Int32](unsafeUninitializedCapacity: input.count) { _, count in count = input.count }
         var comments: [Range<Int>] = []
         var stringLiterals: [Range<Int>] = []
         var regexLiterals: [Range<Int>] = []
@@ -241,7 +245,7 @@ public struct SwiftSource: Sendable {
     /// The offset of the bracket matching the one at `offset` (`(`, `[`, `{` or a closer),
     /// judged on `masked`: nil for a bracket inside a comment or string, or unpaired.
     public func matchingBracket(at offset: Int) -> Int? {
-        guard offset >= 0, offset < partners.count else { return nil }
+        guard offset >= 0, offset < partners.count, isCodeBracket(masked[offset]) else { return nil }
         let partner = partners[offset]
         return partner < 0 ? nil : Int(partner)
     }
@@ -339,7 +343,7 @@ struct SwiftSourceTables {
     let lineStarts: UnsafeBufferPointer<Int>
 
     func matchingBracket(at offset: Int) -> Int? {
-        guard offset >= 0, offset < partners.count else { return nil }
+        guard offset >= 0, offset < partners.count, isCodeBracket(masked[offset]) else { return nil }
         let partner = partners[offset]
         return partner < 0 ? nil : Int(partner)
     }
@@ -518,6 +522,7 @@ private struct SwiftLexer {
                     i = j
                 }
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                partners[i] = -1 // until it closes
                 openerParents.append(openBrackets.last.map { Int32(truncatingIfNeeded: $0) } ?? -1)
                 openBrackets.append(i << 32 | openers.count)
                 openers.append(Int32(i))
@@ -541,7 +546,10 @@ private struct SwiftLexer {
         }
         var index = openBrackets.count - 1
         while index >= 0, input[openBrackets[index] >> 32] != opener { index -= 1 }
-        guard index >= 0 else { return }
+        guard index >= 0 else {
+            partners[offset] = -1
+            return
+        }
         let open = openBrackets[index] >> 32
         if index == openBrackets.count - 1 {
             openBrackets.removeLast()
@@ -806,10 +814,26 @@ private struct SwiftLexer {
         return multiLine ? firstLineBreak : n
     }
 
-    /// Blanks `range` in `masked`, keeping line breaks.
+    /// Blanks `range` in `masked`, keeping line breaks; sixteen bytes at a time (comments and
+    /// literals are a large part of most files).
     private func blank(_ range: Range<Int>) {
-        for i in range where masked[i] != Self.newline && masked[i] != UInt8(ascii: "\r") {
-            masked[i] = Self.space
+        var i = range.lowerBound
+        if let base = masked.baseAddress {
+            typealias Lanes = ByteLanes.Lanes
+            let raw = UnsafeMutableRawPointer(base)
+            while i + 16 <= range.upperBound {
+                let bytes = raw.loadUnaligned(fromByteOffset: i, as: Lanes.self)
+                let breaks = ByteLanes.zero(bytes ^ Lanes(repeating: Self.newline))
+                    | ByteLanes.zero(bytes ^ Lanes(repeating: UInt8(ascii: "\r")))
+                // 0xFF in the lanes of line breaks, 0 elsewhere.
+                let keep = Lanes(repeating: 0) &- (breaks &>> 7)
+                raw.storeBytes(of: (bytes & keep) | (Lanes(repeating: Self.space) & ~keep), toByteOffset: i, as: Lanes.self)
+                i += 16
+            }
+        }
+        while i < range.upperBound {
+            if masked[i] != Self.newline && masked[i] != UInt8(ascii: "\r") { masked[i] = Self.space }
+            i += 1
         }
     }
 
@@ -939,6 +963,17 @@ private struct SwiftLexer {
             }
         }
         return n
+    }
+}
+
+/// A bracket byte: in `masked`, a code bracket (those in comments and strings are blanked).
+@inline(__always)
+func isCodeBracket(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+        return true
+    default:
+        return false
     }
 }
 
