@@ -28,12 +28,12 @@ public struct ButtonKind: KindDefinition {
         DefaultAccessibility(label: "text", value: nil, traits: ["button"])
     }
 
-    /// Text on the fill (or on the background without one); the fill against the
-    /// background, or else the border: one of them must reach 3:1. A plain text button
-    /// (neither) has no non-text check.
     /// Whether the theme has a fill and a border: every variant the same.
     public var contrastChecksRead: ContrastChecksInputs { .theme }
 
+    /// Text on the fill (or on the background without one); the fill against the
+    /// background, or else the border: one of them must reach 3:1. A plain text button
+    /// (neither) has no non-text check.
     public func contrastChecks(for variant: Variant, in theme: Theme, spec: ComponentSpec) -> [ContrastCheck] {
         switch (theme.colors["fill"] != nil, theme.colors["border"] != nil) {
         case (true, true): Self.filledAndBordered
