@@ -60,71 +60,52 @@ enum JointFixes {
     /// The answers by `key`, for the run.
     private static let answers = AnswerMemo<FixKey, [ColorFixChange]?>(limit: 16_384)
 
-    /// Everything `problem` reads of the theme's checks, in the order it reads it, as bytes:
-    /// equal keys make equal problems. Names end with 0xFF and checks with 0xFE, bytes no
-    /// UTF-8 text holds; numbers are written by their bits (as this process lays them out:
-    /// the keys are never kept beyond it). (The problem sorts its checks and
-    /// keys its colours by name: two themes whose checks come in another order have other
-    /// keys, and each is solved, or found in the solver's own memo, once.)
-    static func key(_ checks: ThemeChecks, _ measurements: [ContrastMeasurement], into key: inout [UInt8]) {
-        key.removeAll(keepingCapacity: true)
-        let place = measurements[checks.distinct[0].lowerBound].place
-        append(place.theme.background.color, to: &key)
-        append(place.theme.backdrop?.color ?? .white, to: &key)
+    /// What the solver's problem is made of, read from a theme's checks in one fixed order:
+    /// the theme's background and backdrop, then each distinct check's pairs, each check
+    /// closed by `endOfCheck`. Both the answer's key (`key`) and the problem itself
+    /// (`problem`) are made from this walk and from nothing else, so equal keys make equal
+    /// problems: a field the problem comes to read is read here, and so is in the key too.
+    static func read<Reader: ProblemReader>(_ checks: ThemeChecks, _ measurements: [ContrastMeasurement],
+                                            into reader: inout Reader) {
+        let theme = measurements[checks.distinct[0].lowerBound].place.theme
+        reader.theme(background: theme.background.color, backdrop: theme.backdrop?.color ?? .white)
         for check in checks.distinct {
             for index in check {
+                // The pair and the place are read where they are held (a copy of the
+                // measurement would retain both).
                 let pair = measurements[index].pair
-                append(pair.foregroundKey, to: &key)
-                append(pair.backgroundKey, to: &key)
-                var numbers = (pair.required.bitPattern, pair.written)
-                withUnsafeBytes(of: &numbers) { key.append(contentsOf: $0) }
-                if let role = pair.backgroundRole, let color = measurements[index].place.theme.colors[role] {
-                    key.append(1)
-                    append(color.color, to: &key)
-                } else {
-                    key.append(0)
-                }
+                let backgroundColor = pair.backgroundRole.flatMap { measurements[index].place.theme.colors[$0]?.color }
+                reader.pair(foreground: pair.foregroundKey, background: pair.backgroundKey, required: pair.required,
+                            written: pair.written, backgroundColor: backgroundColor)
             }
-            key.append(0xFE)
+            reader.endOfCheck()
         }
     }
 
-    private static func append(_ text: String, to key: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { key.append(contentsOf: $0) }
-        key.append(0xFF)
+    /// The theme's checks as bytes (`read`), the key of the run's answers. Names end with 0xFF
+    /// and checks with 0xFE, bytes no UTF-8 text holds; numbers are written by their bits (as
+    /// this process lays them out: the keys are never kept beyond it; `RGBA` is four
+    /// `Double`s, so no padding byte comes in). Two themes whose checks come in another order
+    /// have other keys, and each is solved, or found in the solver's own memo, once.
+    static func key(_ checks: ThemeChecks, _ measurements: [ContrastMeasurement], into key: inout [UInt8]) {
+        var writer = KeyWriter()
+        swap(&writer.bytes, &key)
+        writer.bytes.removeAll(keepingCapacity: true)
+        read(checks, measurements, into: &writer)
+        swap(&writer.bytes, &key)
     }
 
-    private static func append(_ color: RGBA, to key: inout [UInt8]) {
-        var color = color
-        withUnsafeBytes(of: &color) { key.append(contentsOf: $0) }
-    }
-
-    /// One theme's colours and checks as the solver reads them.
+    /// One theme's colours and checks as the solver reads them (`read`).
     static func problem(_ checks: ThemeChecks, _ measurements: [ContrastMeasurement]) -> ColorFixProblem {
-        let theme = measurements[checks.distinct[0].lowerBound].theme
-        // Made at its final size where the checks read the theme's roles (a variant's own
-        // colours add keys of their own), not made for one colour and grown.
-        var colors = [String: RGBA](minimumCapacity: theme.colors.count + 1)
-        colors[ColorFixProblem.background] = theme.background.color
-        var pairs: [[ColorFixProblem.Pair]] = []
-        pairs.reserveCapacity(checks.distinct.count)
-        for range in checks.distinct {
-            let check = measurements[range]
-            for m in check {
-                colors[m.foregroundKey] = m.written
-                if let role = m.backgroundRole, let color = m.theme.colors[role] {
-                    colors[m.backgroundKey] = color.color
-                }
-            }
-            pairs.append(check.map { ColorFixProblem.Pair(foreground: $0.foregroundKey, background: $0.backgroundKey,
-                                                          required: $0.required) })
-        }
+        var builder = ProblemBuilder()
+        builder.pairs.reserveCapacity(checks.distinct.count)
+        read(checks, measurements, into: &builder)
         // Variants repeat the same checks: each distinct one once, sorted, so that specs whose
         // variants draw the same checks in another order ask the solver (and its memo) the same
         // problem. The answer does not depend on the order; any fixed order serves, and
         // comparing the pairs' fields is far cheaper than the printed text it used to be.
         // (The order is total on the pairs' fields: equal neighbours are the same check.)
+        var pairs = builder.pairs
         pairs.sort { a, b in
             a.lexicographicallyPrecedes(b) { p, q in
                 (p.foreground, p.background, p.required) < (q.foreground, q.background, q.required)
@@ -133,9 +114,73 @@ enum JointFixes {
         var distinct: [[ColorFixProblem.Pair]] = []
         distinct.reserveCapacity(pairs.count)
         for check in pairs where distinct.last != check { distinct.append(check) }
-        let backdrop = theme.backdrop?.color ?? .white
-        return ColorFixProblem(colors: colors, backdrop: backdrop.isOpaque ? backdrop : backdrop.composited(over: .white),
+        let backdrop = builder.backdrop
+        return ColorFixProblem(colors: builder.colors,
+                               backdrop: backdrop.isOpaque ? backdrop : backdrop.composited(over: .white),
                                checks: distinct)
+    }
+
+    /// Writes the key's bytes (`key`).
+    struct KeyWriter: ProblemReader {
+        var bytes: [UInt8] = []
+
+        mutating func theme(background: RGBA, backdrop: RGBA) {
+            append(background)
+            append(backdrop)
+        }
+
+        mutating func pair(foreground: String, background: String, required: Double, written: RGBA,
+                           backgroundColor: RGBA?) {
+            append(foreground)
+            append(background)
+            var bits = required.bitPattern
+            withUnsafeBytes(of: &bits) { bytes.append(contentsOf: $0) }
+            append(written)
+            if let backgroundColor {
+                bytes.append(1)
+                append(backgroundColor)
+            } else {
+                bytes.append(0)
+            }
+        }
+
+        mutating func endOfCheck() { bytes.append(0xFE) }
+
+        private mutating func append(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+            bytes.append(0xFF)
+        }
+
+        private mutating func append(_ color: RGBA) {
+            var color = color
+            withUnsafeBytes(of: &color) { bytes.append(contentsOf: $0) }
+        }
+    }
+
+    /// Builds the problem's table of colours (by key) and its checks (`problem`).
+    struct ProblemBuilder: ProblemReader {
+        var colors: [String: RGBA] = [:]
+        var backdrop = RGBA.white
+        var pairs: [[ColorFixProblem.Pair]] = []
+        private var check: [ColorFixProblem.Pair] = []
+
+        mutating func theme(background: RGBA, backdrop: RGBA) {
+            colors[ColorFixProblem.background] = background
+            self.backdrop = backdrop
+        }
+
+        mutating func pair(foreground: String, background: String, required: Double, written: RGBA,
+                           backgroundColor: RGBA?) {
+            colors[foreground] = written
+            if let backgroundColor { colors[background] = backgroundColor }
+            check.append(ColorFixProblem.Pair(foreground: foreground, background: background, required: required))
+        }
+
+        mutating func endOfCheck() {
+            pairs.append(check)
+            check = []
+        }
     }
 
     /// The role a key of the fix names and where its colour is written: the last pair of the
@@ -154,6 +199,13 @@ enum JointFixes {
         }
         return found
     }
+}
+
+/// What `JointFixes.read` hands on, one call at a time.
+protocol ProblemReader {
+    mutating func theme(background: RGBA, backdrop: RGBA)
+    mutating func pair(foreground: String, background: String, required: Double, written: RGBA, backgroundColor: RGBA?)
+    mutating func endOfCheck()
 }
 
 /// The bytes of a theme's checks (`JointFixes.key`): hashed in one pass and compared as
