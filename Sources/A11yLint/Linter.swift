@@ -759,6 +759,9 @@ private struct ReportOrderKeys {
         }
     }
 
+    /// Up to this many distinct texts, `ranks` finds a text's id by looking along them.
+    private static let fewTexts = 16
+
     /// Each item's `field` as its rank among the distinct values of all items.
     private static func ranks(_ items: UnsafeBufferPointer<Finding>, _ field: (Finding) -> String) -> [Int32] {
         var ids: [String: Int32] = [:]
@@ -771,12 +774,20 @@ private struct ReportOrderKeys {
             // previous one again.
             if let last, last.text == text { result[i] = last.id; continue }
             let id: Int32
-            if let known = ids[text] {
+            // A file's findings mostly have few distinct texts (its themes, its variants): a
+            // look along them is cheaper than hashing the text, and the dictionary is made
+            // only once there are more.
+            if let known = ids.isEmpty ? distinct.firstIndex(of: text).map({ Int32($0) }) : ids[text] {
                 id = known
             } else {
                 id = Int32(distinct.count)
-                ids[text] = id
                 distinct.append(text)
+                if !ids.isEmpty {
+                    ids[text] = id
+                } else if distinct.count > Self.fewTexts {
+                    ids.reserveCapacity(distinct.count * 2)
+                    for (index, text) in distinct.enumerated() { ids[text] = Int32(index) }
+                }
             }
             result[i] = id
             last = (text, id)
