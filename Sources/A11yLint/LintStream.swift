@@ -50,9 +50,11 @@ struct LintStream: Sendable {
             }
             var extra: Set<String>?
             var previousRule = ""
-            for finding in outcome.findings where finding.rule != previousRule {
-                previousRule = finding.rule
-                if !lastRan.contains(finding.rule) { extra = (extra ?? lastRan).union([finding.rule]) }
+            // By index: a `for` over the findings copies each one (all its fields retained
+            // and released) to read one field.
+            for index in outcome.findings.indices where outcome.findings[index].rule != previousRule {
+                previousRule = outcome.findings[index].rule
+                if !lastRan.contains(previousRule) { extra = (extra ?? lastRan).union([previousRule]) }
             }
             return extra?.sorted() ?? lastSorted
         }
@@ -335,9 +337,9 @@ struct LintStream: Sendable {
         totals.rulesRun[outcome.path] = totals.ranSorted(outcome)
         // The report lists the rules that ran everywhere, and those that found something.
         var previousRule = ""
-        for finding in outcome.findings where finding.rule != previousRule {
-            previousRule = finding.rule
-            totals.ran.insert(finding.rule)
+        for index in outcome.findings.indices where outcome.findings[index].rule != previousRule {
+            previousRule = outcome.findings[index].rule
+            totals.ran.insert(previousRule)
         }
         totals.suppressed += outcome.suppressed
         totals.components += outcome.specs.count
@@ -350,7 +352,7 @@ struct LintStream: Sendable {
         own.components = outcome.components.sorted(by: ComponentReport.order)
         own.coverage = outcome.coverage.sorted(by: ComponentCoverage.order)
         for fix in outcome.fixes { own.fixes[ReportFix.key(file: fix.file, theme: fix.theme, role: fix.role)] = fix }
-        let local = own.findings.allSatisfy { $0.location.file == outcome.path }
+        let local = own.findings.indices.allSatisfy { own.findings[$0].location.file == outcome.path }
             && own.inputErrors.allSatisfy { $0.location.file == outcome.path }
             && own.components.allSatisfy { $0.spec.file == outcome.path }
             && own.coverage.allSatisfy { $0.file == outcome.path }

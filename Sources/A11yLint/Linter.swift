@@ -313,9 +313,18 @@ public final class Linter: Sendable {
         // A rule's findings come together: the book is read once per run of them.
         var rule = ""
         var enabled = true
-        findings.removeAll { finding in
-            if finding.rule != rule { (rule, enabled) = (finding.rule, ruleBook.isEnabled(finding.rule)) }
+        // Looked for by index first: `removeAll` copies each finding it tests, and nearly
+        // always there is nothing to remove.
+        let disables = findings.indices.contains { index in
+            if findings[index].rule != rule { (rule, enabled) = (findings[index].rule, ruleBook.isEnabled(findings[index].rule)) }
             return !enabled
+        }
+        if disables {
+            rule = ""
+            findings.removeAll { finding in
+                if finding.rule != rule { (rule, enabled) = (finding.rule, ruleBook.isEnabled(finding.rule)) }
+                return !enabled
+            }
         }
         rule = ""
         var override: Severity?
@@ -602,8 +611,11 @@ public final class Linter: Sendable {
             outcome.specs.append(spec)
             var run = runSpecRules(spec)
             record(run, into: &outcome)
-            // Moved, not copied, when they are the first (a finding is a large value).
-            if findings.isEmpty { findings = run.findings } else { findings += run.findings }
+            // The rules' findings are moved, not copied (a finding is a large value): the few
+            // that reading the spec found go after them. Their order here does not show: the
+            // file's findings are sorted into report order below, and the two never share a rule.
+            if !findings.isEmpty { run.findings += findings }
+            findings = run.findings
             run.findings = []
             if configuration.reportFixes, let contrast = run.contrast {
                 outcome.fixes = SpecFixer.fixes(for: spec, measurements: contrast, document: document, bytes: bytes,
@@ -747,6 +759,9 @@ private struct ReportOrderKeys {
         }
     }
 
+    /// Up to this many distinct texts, `ranks` finds a text's id by looking along them.
+    private static let fewTexts = 16
+
     /// Each item's `field` as its rank among the distinct values of all items.
     private static func ranks(_ items: UnsafeBufferPointer<Finding>, _ field: (Finding) -> String) -> [Int32] {
         var ids: [String: Int32] = [:]
@@ -759,12 +774,20 @@ private struct ReportOrderKeys {
             // previous one again.
             if let last, last.text == text { result[i] = last.id; continue }
             let id: Int32
-            if let known = ids[text] {
+            // A file's findings mostly have few distinct texts (its themes, its variants): a
+            // look along them is cheaper than hashing the text, and the dictionary is made
+            // only once there are more.
+            if let known = ids.isEmpty ? distinct.firstIndex(of: text).map({ Int32($0) }) : ids[text] {
                 id = known
             } else {
                 id = Int32(distinct.count)
-                ids[text] = id
                 distinct.append(text)
+                if !ids.isEmpty {
+                    ids[text] = id
+                } else if distinct.count > Self.fewTexts {
+                    ids.reserveCapacity(distinct.count * 2)
+                    for (index, text) in distinct.enumerated() { ids[text] = Int32(index) }
+                }
             }
             result[i] = id
             last = (text, id)

@@ -91,11 +91,14 @@ struct ReportCounts {
     init(_ findings: [Finding] = []) { add(findings) }
 
     mutating func add(_ findings: [Finding]) {
-        for finding in findings { add(finding) }
+        // By index: a `for` over the findings may copy each one to read its severity.
+        for index in findings.indices { add(findings[index].severity) }
     }
 
-    mutating func add(_ finding: Finding) {
-        switch finding.severity {
+    mutating func add(_ finding: Finding) { add(finding.severity) }
+
+    mutating func add(_ severity: Severity) {
+        switch severity {
         case .error: errors += 1
         case .warning: warnings += 1
         case .note: notes += 1

@@ -19,6 +19,10 @@ public struct RuleOptions: Sendable, Hashable {
 public protocol SpecRule: Sendable {
     var id: String { get }
     func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding]
+    /// `check`'s findings appended to `findings`. The rules with many findings append them
+    /// where they are made: a finding is a large value, and appending one array's to another
+    /// copies each (retaining every field) and then frees the first.
+    func check(_ spec: ComponentSpec, in context: SpecRuleContext, into findings: inout [Finding])
     /// Whether the rule reports from the spec's contrast measurements (`ContrastReading`).
     /// Asked through the protocol, not by a cast: the first `is` of each rule type searched
     /// the runtime's whole table of conformances, a tenth of a one-spec run.
@@ -30,6 +34,12 @@ public protocol SpecRule: Sendable {
 extension SpecRule {
     public var readsContrast: Bool { false }
     public var readsSourceRule: Bool { false }
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext, into findings: inout [Finding]) {
+        let found = check(spec, in: context)
+        // Moved in, not copied, when they are the first.
+        if findings.isEmpty { findings = found } else { findings += found }
+    }
 }
 
 /// What a spec rule may consult besides the spec itself.

@@ -38,6 +38,8 @@ public struct SpecRuleRunner: Sendable {
     /// conformance records when it is made, on the one-spec path.
     private let byKind: HashKeyedTable<ComponentKind, KindRules>
     private let noKind: KindRules
+    /// The place in `rules` of `contrast-unverified` (which takes the run's tally), if enabled.
+    private let unverifiedIndex: Int?
 
     /// The rules that check one kind of spec.
     struct KindRules: Sendable {
@@ -62,6 +64,7 @@ public struct SpecRuleRunner: Sendable {
             return (rule, context)
         }
         self.rules = rules
+        unverifiedIndex = rules.firstIndex { $0.rule is ContrastUnverifiedRule }
         var byKind = HashKeyedTable<ComponentKind, KindRules>()
         for kind in ComponentKind.allCases { byKind.set(Self.kindRules(rules, kind), for: kind) }
         self.byKind = byKind
@@ -99,28 +102,25 @@ public struct SpecRuleRunner: Sendable {
     public func run(_ spec: ComponentSpec, contrast given: [ContrastMeasurement]? = nil,
                     tally: ContrastTally? = nil) -> [Finding] {
         var contrast = given
+        // Every rule appends to this one array (`SpecRule.check(_:in:into:)`).
         var findings: [Finding] = []
-        // A rule's findings are moved in, not copied, when they are the first (a finding is
-        // a large value).
-        func gather(_ found: [Finding]) {
-            if findings.isEmpty { findings = found } else { findings += found }
-        }
-        for index in kindRules(spec.kind).indices {
-            let entry = rules[index]
-            if let tally, entry.rule is ContrastUnverifiedRule {
-                var context = entry.context
-                context.contrastTally = tally
-                gather(entry.rule.check(spec, in: context))
-                continue
+        // Each rule and its context are used where they lie in `rules`: copying an entry
+        // retains and releases every field of its context, for every rule on every spec.
+        rules.withUnsafeBufferPointer { rules in
+            for index in kindRules(spec.kind).indices {
+                if let tally, index == unverifiedIndex {
+                    var context = rules[index].context
+                    context.contrastTally = tally
+                    rules[index].rule.check(spec, in: context, into: &findings)
+                } else if rules[index].rule.readsContrast {
+                    if contrast == nil { contrast = ContrastMeasurements.measure(spec, options: options) }
+                    var context = rules[index].context
+                    context.contrast = contrast
+                    rules[index].rule.check(spec, in: context, into: &findings)
+                } else {
+                    rules[index].rule.check(spec, in: rules[index].context, into: &findings)
+                }
             }
-            guard entry.rule.readsContrast else {
-                gather(entry.rule.check(spec, in: entry.context))
-                continue
-            }
-            if contrast == nil { contrast = ContrastMeasurements.measure(spec, options: options) }
-            var context = entry.context
-            context.contrast = contrast
-            gather(entry.rule.check(spec, in: context))
         }
         return findings
     }

@@ -356,25 +356,31 @@ extension SpecRuleContext {
     /// share of the fix) share its finding's text and numbers: each is made once, and the
     /// others are copies that point at their own variant.
     func contrastFindings(_ spec: ComponentSpec, kind: ContrastMeasurement.Kind) -> [Finding] {
+        var findings: [Finding] = []
+        contrastFindings(spec, kind: kind, into: &findings)
+        return findings
+    }
+
+    /// `contrastFindings(_:kind:)` appended to `findings`.
+    func contrastFindings(_ spec: ComponentSpec, kind: ContrastMeasurement.Kind, into findings: inout [Finding]) {
         // Each made finding's place in `findings` (never changed once appended), by its pair.
         var made = HashKeyedTable<ObjectIdentifier, [(fix: [ThemeColorChange]?, index: Int)]>()
-        var findings: [Finding] = []
         let all = measurements(spec)
         // By index: only the reported measurements are copied out.
         for index in all.indices where all[index].kind == kind && all[index].isReported {
             let m = all[index]
             let key = ObjectIdentifier(m.pair)
             if let known = made[key]?.first(where: { $0.fix == m.fix }) {
-                var finding = findings[known.index]
-                finding.location = Self.contrastLocation(m)
-                finding.variant = m.variant.name
-                findings.append(finding)
+                // The copy is made in its place at the end of the array and changed there
+                // (a local copy would be copied again into the array).
+                findings.append(findings[known.index])
+                findings[findings.count - 1].location = Self.contrastLocation(m)
+                findings[findings.count - 1].variant = m.variant.name
             } else {
                 made[key, default: []].append((m.fix, findings.count))
                 findings.append(contrastFinding(m, spec: spec))
             }
         }
-        return findings
     }
 
     /// Where a contrast finding points: the variant, or for variants with no place of their
@@ -444,6 +450,10 @@ public struct TextContrastRule: SpecRule, ContrastReading {
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
         context.contrastFindings(spec, kind: .text)
     }
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext, into findings: inout [Finding]) {
+        context.contrastFindings(spec, kind: .text, into: &findings)
+    }
 }
 
 /// WCAG 1.4.11: the indicator's boundary and state marks against what surrounds them.
@@ -453,5 +463,9 @@ public struct NonTextContrastRule: SpecRule, ContrastReading {
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
         context.contrastFindings(spec, kind: .nonText)
+    }
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext, into findings: inout [Finding]) {
+        context.contrastFindings(spec, kind: .nonText, into: &findings)
     }
 }

@@ -33,45 +33,57 @@ public struct TouchTargetRule: SpecRule {
     public init() {}
 
     public func check(_ spec: ComponentSpec, in context: SpecRuleContext) -> [Finding] {
-        guard let engine = context.layoutEngine, context.layoutBlocker(spec) == nil else { return [] }
-        let options = context.options
-        return spec.variants.compactMap { variant in
-            guard let layout = try? engine.layout(spec, variant) else { return nil }
-            // A component with no size (a generic spec that declares none) is not judged.
-            guard layout.width > 0 || layout.height > 0 else { return nil }
-            let w = layout.hitArea.width, h = layout.hitArea.height
-            let severity: Severity
-            let required: Double
-            let wcag: [String]
-            var message: String
-            if w < options.touchTargetError || h < options.touchTargetError {
-                (severity, required, wcag, message) = (.error, options.touchTargetError, Self.minimumCriteria, "belowMinimum")
-            } else if w < options.touchTargetWarning || h < options.touchTargetWarning {
-                (severity, required, wcag, message) = (.warning, options.touchTargetWarning, Self.recommendedCriteria,
-                                                       "belowRecommended")
-            } else {
-                return nil
-            }
-            // A threshold the configuration changed is cited as the configuration's, not as
-            // the WCAG size it replaces (the finding's `wcag` still names that criterion).
-            let standard = severity == .error ? WCAG.minimumTargetSize : WCAG.recommendedTargetSize
-            if required != standard { message = "belowConfigured" }
-            let key = LayoutTextKey(message: message, severity: severity, hitArea: spec.geometry.hitArea,
-                                    contentSize: layout.contentSize,
-                                    numbers: [w.bitPattern, h.bitPattern, required.bitPattern, 0, 0, 0, 0, 0])
-            let texts = context.texts.layout.answer(key) {
-                FindingTexts(
-                    message: context.description.message(message, [
-                        "size": "\(formatPoints(w))×\(formatPoints(h)) pt",
-                        "target": "\(formatPoints(required))×\(formatPoints(required)) pt",
-                        "criterion": wcag[0], "threshold": "\(severity.rawValue): \(formatPoints(required))"]),
-                    measured: Measured([("width", .number(w)), ("height", .number(h)), ("required", .number(required)),
-                                        ("hitArea", .string(Self.describe(spec.geometry.hitArea))),
-                                        ("contentSize", .string(layout.contentSize.rawValue))]))
-            }
-            return context.finding(texts, spec: spec, variant: variant, severity: severity, location: variant.location,
-                                   wcag: wcag)
+        var findings: [Finding] = []
+        check(spec, in: context, into: &findings)
+        return findings
+    }
+
+    public func check(_ spec: ComponentSpec, in context: SpecRuleContext, into findings: inout [Finding]) {
+        guard let engine = context.layoutEngine, context.layoutBlocker(spec) == nil else { return }
+        for variant in spec.variants {
+            if let finding = finding(spec, variant, engine: engine, in: context) { findings.append(finding) }
         }
+    }
+
+    /// The finding about `variant`'s hit area, if it is too small.
+    private func finding(_ spec: ComponentSpec, _ variant: Variant, engine: LayoutEngine,
+                         in context: SpecRuleContext) -> Finding? {
+        let options = context.options
+        guard let layout = try? engine.layout(spec, variant) else { return nil }
+        // A component with no size (a generic spec that declares none) is not judged.
+        guard layout.width > 0 || layout.height > 0 else { return nil }
+        let w = layout.hitArea.width, h = layout.hitArea.height
+        let severity: Severity
+        let required: Double
+        let wcag: [String]
+        var message: String
+        if w < options.touchTargetError || h < options.touchTargetError {
+            (severity, required, wcag, message) = (.error, options.touchTargetError, Self.minimumCriteria, "belowMinimum")
+        } else if w < options.touchTargetWarning || h < options.touchTargetWarning {
+            (severity, required, wcag, message) = (.warning, options.touchTargetWarning, Self.recommendedCriteria,
+                                                   "belowRecommended")
+        } else {
+            return nil
+        }
+        // A threshold the configuration changed is cited as the configuration's, not as
+        // the WCAG size it replaces (the finding's `wcag` still names that criterion).
+        let standard = severity == .error ? WCAG.minimumTargetSize : WCAG.recommendedTargetSize
+        if required != standard { message = "belowConfigured" }
+        let key = LayoutTextKey(message: message, severity: severity, hitArea: spec.geometry.hitArea,
+                                contentSize: layout.contentSize,
+                                numbers: [w.bitPattern, h.bitPattern, required.bitPattern, 0, 0, 0, 0, 0])
+        let texts = context.texts.layout.answer(key) {
+            FindingTexts(
+                message: context.description.message(message, [
+                    "size": "\(formatPoints(w))×\(formatPoints(h)) pt",
+                    "target": "\(formatPoints(required))×\(formatPoints(required)) pt",
+                    "criterion": wcag[0], "threshold": "\(severity.rawValue): \(formatPoints(required))"]),
+                measured: Measured([("width", .number(w)), ("height", .number(h)), ("required", .number(required)),
+                                    ("hitArea", .string(Self.describe(spec.geometry.hitArea))),
+                                    ("contentSize", .string(layout.contentSize.rawValue))]))
+        }
+        return context.finding(texts, spec: spec, variant: variant, severity: severity, location: variant.location,
+                               wcag: wcag)
     }
 
     /// The criteria a finding cites, one array shared by every finding of the run.
