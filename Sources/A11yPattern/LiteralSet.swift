@@ -124,7 +124,12 @@ public struct LiteralSet: Sendable {
                 same = false
                 break
             }
-            if same { found[Int(entry.literal)].append(start) }
+            if same {
+                // A text found once in a file is usually found again: room for several at
+                // the first, not a new list at the second, fourth and eighth.
+                if found[Int(entry.literal)].isEmpty { found[Int(entry.literal)].reserveCapacity(16) }
+                found[Int(entry.literal)].append(start)
+            }
         }
     }
 

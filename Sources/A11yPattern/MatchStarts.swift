@@ -63,7 +63,10 @@ struct MatchStarts: Sendable {
         guard let base = subject.baseAddress else { return .offsets([]) }
         var offsets: [Int] = []
         for start in starts {
-            for at in literals.offsets(of: start.literal, in: subject) {
+            let ats = literals.offsets(of: start.literal, in: subject)
+            // At most one start per occurrence: room for all at once, not grown one by one.
+            if !ats.isEmpty { offsets.reserveCapacity(offsets.count + ats.count) }
+            for at in ats {
                 switch start.walkBack(from: at, in: base) {
                 case .some(.some(let offset)): offsets.append(offset)
                 case .some(.none): break

@@ -20,6 +20,20 @@ struct RequiredLiterals: Sendable {
     /// almost everywhere: not worth a search).
     private(set) var clauses: [[[UInt8]]]
 
+    /// The same texts laid end to end in one array, each with where it starts, its length and
+    /// its search byte (see `find`), and the end of each clause in `texts`: `excludes` without
+    /// `literals` reads them in place, with no copy of an inner array per text and no search
+    /// for the key byte per call.
+    private var flatBytes: [UInt8] = []
+    private var texts: [FlatText] = []
+    private var clauseEnds: [Int] = []
+
+    private struct FlatText: Sendable {
+        var start: Int
+        var length: Int
+        var key: Int
+    }
+
     /// Whether some text holds a space (see `Pattern.cannotMatch(beforeBlanking:)`).
     var holdsSpace: Bool { clauses.contains { $0.contains { $0.contains(UInt8(ascii: " ")) } } }
 
@@ -35,16 +49,48 @@ struct RequiredLiterals: Sendable {
         guard !found.isEmpty else { return nil }
         // Longest texts first: the rarest, usually.
         clauses = Array(found.sorted { Parser.shortest($0) > Parser.shortest($1) }.prefix(Self.maximumClauses))
+        for clause in clauses {
+            for text in clause {
+                texts.append(FlatText(start: flatBytes.count, length: text.count, key: Self.keyIndex(text)))
+                flatBytes.append(contentsOf: text)
+            }
+            clauseEnds.append(texts.count)
+        }
+    }
+
+    /// True when `subject` holds no text of some clause: `excludes(_:literals:)` with no
+    /// texts found beforehand, reading the flat copy of the clauses.
+    func excludes(_ subject: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = subject.baseAddress else { return true }
+        return flatBytes.withUnsafeBufferPointer { bytes in
+            texts.withUnsafeBufferPointer { texts in
+                var first = 0
+                for end in clauseEnds {
+                    var found = false
+                    for index in first..<end {
+                        let text = texts[index]
+                        if RequiredLiterals.find(UnsafeBufferPointer(rebasing: bytes[text.start..<(text.start + text.length)]),
+                                                 key: text.key, in: base, count: subject.count) {
+                            found = true
+                            break
+                        }
+                    }
+                    if !found { return true }
+                    first = end
+                }
+                return false
+            }
+        }
     }
 
     /// True when `subject` holds no text of some clause: no match is possible in it.
     /// `literals`: the texts already found in `subject` (shared with other patterns), if any.
-    func excludes(_ subject: UnsafeBufferPointer<UInt8>, literals: LiteralOffsets? = nil) -> Bool {
-        guard let base = subject.baseAddress else { return true }
+    func excludes(_ subject: UnsafeBufferPointer<UInt8>, literals: LiteralOffsets?) -> Bool {
+        guard let literals else { return excludes(subject) }
+        guard subject.baseAddress != nil else { return true }
         for clause in clauses {
             var found = false
-            for text in clause where literals?.contains(text, in: subject)
-                    ?? RequiredLiterals.find(text, in: base, count: subject.count) {
+            for text in clause where literals.contains(text, in: subject) {
                 found = true
                 break
             }
@@ -57,23 +103,31 @@ struct RequiredLiterals: Sendable {
     /// (an upper-case letter when it has one: rarer in code than `.` or a lower-case one),
     /// then `memcmp`.
     static func find(_ text: [UInt8], in base: UnsafePointer<UInt8>, count: Int) -> Bool {
-        let length = text.count
+        text.withUnsafeBufferPointer { needle in find(needle, key: keyIndex(text), in: base, count: count) }
+    }
+
+    /// The byte `find` looks for with `memchr`: the first upper-case letter, else the second byte.
+    static func keyIndex(_ text: [UInt8]) -> Int {
+        text.firstIndex { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? (text.count > 1 ? 1 : 0)
+    }
+
+    /// `find` with the needle's bytes and its `keyIndex` given.
+    @inline(__always)
+    static func find(_ needle: UnsafeBufferPointer<UInt8>, key: Int, in base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let length = needle.count
         guard length > 0 else { return true }
         guard length <= count else { return false }
-        let key = text.firstIndex { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? (length > 1 ? 1 : 0)
-        return text.withUnsafeBytes { needle in
-            let wanted = Int32(text[key])
-            // Candidate starts run from 0 to `count - length`; the key byte sits `key` further.
-            var start = 0
-            let lastStart = count - length
-            while start <= lastStart {
-                guard let hit = memchr(base + start + key, wanted, lastStart - start + 1) else { return false }
-                let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)) - key
-                if memcmp(base + at, needle.baseAddress!, length) == 0 { return true }
-                start = at + 1
-            }
-            return false
+        let wanted = Int32(needle[key])
+        // Candidate starts run from 0 to `count - length`; the key byte sits `key` further.
+        var start = 0
+        let lastStart = count - length
+        while start <= lastStart {
+            guard let hit = memchr(base + start + key, wanted, lastStart - start + 1) else { return false }
+            let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)) - key
+            if memcmp(base + at, needle.baseAddress!, length) == 0 { return true }
+            start = at + 1
         }
+        return false
     }
 
     /// A recursive reading of the pattern's syntax (see the type's comment).

@@ -114,7 +114,9 @@ public final class ContainerCache {
     /// thread (see `SourceRuleSet`'s pool): false when the tables grew too large to keep (a
     /// file of 20,000 nested views), and the cache should be dropped instead.
     public func reset() -> Bool {
-        let footprint = stored.capacity + byNumber.capacity + chainList.capacity + outwardCount + chains.capacity
+        // The table of chains by offset has one entry per byte of the file: it is not counted
+        // (its memory is kept for files up to `keptChainTable` bytes).
+        let footprint = stored.capacity + byNumber.capacity + chainList.capacity + outwardCount
         guard footprint <= Self.keptFootprint else { return false }
         stored.removeAll(keepingCapacity: true)
         byNumber.removeAll(keepingCapacity: true)
@@ -123,7 +125,7 @@ public final class ContainerCache {
         outwardLists.removeAll(keepingCapacity: true)
         outwardCount = 0
         lastChain = nil
-        chains.removeAll(keepingCapacity: true)
+        if chains.capacity > Self.keptChainTable { chains = [] } else { chains.removeAll(keepingCapacity: true) }
         chainList.removeAll(keepingCapacity: true)
         keyLine = 0
         keyText = ""
@@ -136,6 +138,9 @@ public final class ContainerCache {
 
     /// The most table entries a cache keeps between files.
     static let keptFootprint = 1 << 16
+    /// The largest table of chains by offset a cache keeps between files (a file of a
+    /// megabyte; a larger one gets a table of its own).
+    static let keptChainTable = 1 << 20
 
     /// Keeps `container` and returns its index in `stored`.
     func store(_ container: Container) -> Int32 {
@@ -149,9 +154,18 @@ public final class ContainerCache {
     /// match, was walked back and read again from every one of them.
     @exclusivity(unchecked) var lastChain: Chain?
     /// The chains read, and the index in `chainList` of each by the start of each of its links
-    /// (a table of trivial values: no chain is copied, retained or moved per link).
-    @exclusivity(unchecked) var chains: [Int: Int32] = [:]
+    /// (a table of trivial values: no chain is copied, retained or moved per link), one entry
+    /// per byte of the file, -1 where no link read starts: a lookup is an index, where a
+    /// dictionary hashed the offset at every match and every link.
+    @exclusivity(unchecked) var chains: [Int32] = []
     @exclusivity(unchecked) var chainList: [Chain] = []
+
+    /// Sizes `chains` for a file of `count` bytes when first needed.
+    func prepareChains(count: Int) {
+        guard chains.count != count else { return }
+        Self.refill(&chains, with: -1, count: count)
+    }
+
     /// The last line whose text a finding took (`SwiftSource.lineKeyText`): findings on one
     /// line share one copy (50,000 rule ids in one suppression comment are 50,000 findings).
     @exclusivity(unchecked) private var keyLine = 0
@@ -262,7 +276,9 @@ public struct SwiftStructure {
     /// chain read last, or of a long chain read before, is that chain.
     public func chain(at offset: Int, cache: ContainerCache) -> Chain {
         if let last = cache.lastChain, last.hasLink(startingAt: offset) { return last }
-        if let known = cache.chains[offset] {
+        cache.prepareChains(count: count)
+        let known = cache.chains[offset]
+        if known >= 0 {
             let chain = cache.chainList[Int(known)]
             cache.lastChain = chain
             return chain
@@ -271,7 +287,7 @@ public struct SwiftStructure {
         cache.lastChain = chain
         let index = Int32(cache.chainList.count)
         cache.chainList.append(chain)
-        for link in chain.links { cache.chains[link.lowerBound] = index }
+        for link in chain.links where link.lowerBound < count { cache.chains[link.lowerBound] = index }
         return chain
     }
 

@@ -371,7 +371,9 @@ struct ConditionEvaluator {
         return try matches(condition, in: chain)
     }
 
-    private func matches(_ condition: ConditionProgram.Node, in chain: Chain) throws(ConditionLimitHit) -> Bool {
+    // `mutating` although it changes nothing: a non-mutating method called from the
+    // mutating ones copied the whole evaluator for every call.
+    private mutating func matches(_ condition: ConditionProgram.Node, in chain: Chain) throws(ConditionLimitHit) -> Bool {
         switch condition.kind {
         case .head:
             return try matches(condition.pattern, chain.links[0])
@@ -440,7 +442,8 @@ struct ConditionEvaluator {
         level < containerCount() ? found!.chain(at: level) : nil
     }
 
-    private func matches(_ pattern: Int32, _ range: Range<Int>) throws(ConditionLimitHit) -> Bool {
+    // `mutating` for the reason `matches(_:in:)` is.
+    private mutating func matches(_ pattern: Int32, _ range: Range<Int>) throws(ConditionLimitHit) -> Bool {
         let outcome: Pattern.Outcome = unretainedPatterns[Int(pattern)]._withUnsafeGuaranteedRef { pattern in
             structure.cannotMatch(pattern, in: range) ? .noMatch : structure.firstMatch(pattern, in: range, scratch: scratch)
         }
