@@ -44,9 +44,31 @@ extension SpecRule {
 
 /// What a spec rule may consult besides the spec itself.
 public struct SpecRuleContext: Sendable {
-    public var options: RuleOptions
-    public var description: RuleDescription
-    public var layoutEngine: LayoutEngine?
+    /// What is the same for every spec the rule checks, held once: the run copies a context
+    /// for each spec of a rule that reads the measurements (to hand it `contrast`), and a copy
+    /// then retains this one object, not every string and list of the rule's description.
+    private final class Fixed: Sendable {
+        let options: RuleOptions
+        let description: RuleDescription
+        let layoutEngine: LayoutEngine?
+        let lazySourceRule: (once: OnceValue<SourceRule?>, make: @Sendable () -> SourceRule?)?
+        /// This rule's finding texts made so far in the run, shared by the findings that say
+        /// the same (`SharedFindingTexts`).
+        let texts = SpecFindingTexts()
+
+        init(options: RuleOptions, description: RuleDescription, layoutEngine: LayoutEngine?,
+             sourceRule: (@Sendable () -> SourceRule?)?) {
+            self.options = options
+            self.description = description
+            self.layoutEngine = layoutEngine
+            lazySourceRule = sourceRule.map { (OnceValue(), $0) }
+        }
+    }
+
+    private let fixed: Fixed
+    public var options: RuleOptions { fixed.options }
+    public var description: RuleDescription { fixed.description }
+    public var layoutEngine: LayoutEngine? { fixed.layoutEngine }
     /// The spec's contrast pairs, measured once per spec by the run for every rule (and
     /// for `--fix` and the reports); nil: a rule run on its own measures them itself.
     public var contrast: [ContrastMeasurement]?
@@ -57,18 +79,20 @@ public struct SpecRuleContext: Sendable {
     /// from the same YAML: its `reasons` are the rule's data for specs too. Compiled the first
     /// time a spec needs it (a spec whose label is its text never does).
     var sourceRule: SourceRule? {
-        guard let lazySourceRule else { return nil }
+        guard let lazySourceRule = fixed.lazySourceRule else { return nil }
         return lazySourceRule.once.get(lazySourceRule.make)
     }
-    var lazySourceRule: (once: OnceValue<SourceRule?>, make: @Sendable () -> SourceRule?)?
-    /// This rule's finding texts made so far in the run, shared by the findings that say
-    /// the same (`SharedFindingTexts`).
-    let texts = SpecFindingTexts()
+    /// This rule's finding texts made so far in the run (`SharedFindingTexts`).
+    var texts: SpecFindingTexts { fixed.texts }
 
     public init(options: RuleOptions, description: RuleDescription, layoutEngine: LayoutEngine?) {
-        self.options = options
-        self.description = description
-        self.layoutEngine = layoutEngine
+        fixed = Fixed(options: options, description: description, layoutEngine: layoutEngine, sourceRule: nil)
+    }
+
+    /// A context whose rule reads the source rule `sourceRule` makes (`sourceRule`).
+    init(options: RuleOptions, description: RuleDescription, layoutEngine: LayoutEngine?,
+         sourceRule: @escaping @Sendable () -> SourceRule?) {
+        fixed = Fixed(options: options, description: description, layoutEngine: layoutEngine, sourceRule: sourceRule)
     }
 
     /// A finding of this rule about `variant` (or the component when nil), at the

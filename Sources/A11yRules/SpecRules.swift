@@ -56,12 +56,12 @@ public struct SpecRuleRunner: Sendable {
         self.options = options
         let rules: [(rule: any SpecRule, context: SpecRuleContext)] = SpecRules.all.compactMap { rule in
             guard isEnabled(rule.id), let description = catalogue.description(rule.id) else { return nil }
-            var context = SpecRuleContext(options: options, description: description, layoutEngine: layoutEngine)
-            if rule.readsSourceRule {
-                let id = rule.id
-                context.lazySourceRule = (OnceValue(), { try? catalogue.sourceRule(id) })
+            guard rule.readsSourceRule else {
+                return (rule, SpecRuleContext(options: options, description: description, layoutEngine: layoutEngine))
             }
-            return (rule, context)
+            let id = rule.id
+            return (rule, SpecRuleContext(options: options, description: description, layoutEngine: layoutEngine,
+                                          sourceRule: { try? catalogue.sourceRule(id) }))
         }
         self.rules = rules
         unverifiedIndex = rules.firstIndex { $0.rule is ContrastUnverifiedRule }
