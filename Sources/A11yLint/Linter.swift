@@ -313,18 +313,14 @@ public final class Linter: Sendable {
         // A rule's findings come together: the book is read once per run of them.
         var rule = ""
         var enabled = true
-        // Looked for by index first: `removeAll` copies each finding it tests, and nearly
-        // always there is nothing to remove.
-        let disables = findings.indices.contains { index in
-            if findings[index].rule != rule { (rule, enabled) = (findings[index].rule, ruleBook.isEnabled(findings[index].rule)) }
+        func isDisabled(_ id: String) -> Bool {
+            if id != rule { (rule, enabled) = (id, ruleBook.isEnabled(id)) }
             return !enabled
         }
-        if disables {
-            rule = ""
-            findings.removeAll { finding in
-                if finding.rule != rule { (rule, enabled) = (finding.rule, ruleBook.isEnabled(finding.rule)) }
-                return !enabled
-            }
+        // Looked for by index first: `removeAll` copies each finding it tests, and nearly
+        // always there is nothing to remove.
+        if findings.indices.contains(where: { isDisabled(findings[$0].rule) }) {
+            findings.removeAll { isDisabled($0.rule) }
         }
         rule = ""
         var override: Severity?
