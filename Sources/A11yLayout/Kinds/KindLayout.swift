@@ -29,10 +29,17 @@ public enum KindLayouts {
         CheckboxLayout(), RadioLayout(), SwitchLayout(), ButtonLayout(), GenericLayout(),
     ]
 
-    /// The layout of a kind (found among a handful: it runs on every layout).
+    /// The layout of a kind (it runs on every layout): by the kind's place in `Kinds.all`.
     public static func layout(for kind: ComponentKind) -> any KindLayout {
-        for layout in all where layout.kind == kind { return layout }
-        preconditionFailure("kind '\(kind.rawValue)' has no layout: add its layout in A11yLayout/Kinds/ to KindLayouts.all")
+        byKindIndex[Kinds.index(of: kind)]
+    }
+
+    /// `all` in the order of `Kinds.all`, each layout found once by its kind.
+    private static let byKindIndex: [any KindLayout] = ComponentKind.allCases.map { kind in
+        guard let layout = all.first(where: { $0.kind == kind }) else {
+            preconditionFailure("kind '\(kind.rawValue)' has no layout: add its layout in A11yLayout/Kinds/ to KindLayouts.all")
+        }
+        return layout
     }
 }
 

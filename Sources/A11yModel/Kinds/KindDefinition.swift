@@ -100,10 +100,17 @@ public enum Kinds {
     ]
 
     public static func definition(_ kind: ComponentKind) -> any KindDefinition {
-        guard let definition = all.first(where: { $0.kind == kind }) else {
+        all[index(of: kind)]
+    }
+
+    /// The place of `kind` in `all` (and in `ComponentKind.allCases`). Rules and layouts ask
+    /// for a spec's kind many times per spec: the names are compared in the plain list of
+    /// kinds, not by asking each registered definition for its kind.
+    public static func index(of kind: ComponentKind) -> Int {
+        guard let index = ComponentKind.allCases.firstIndex(of: kind) else {
             preconditionFailure("kind '\(kind.rawValue)' is not registered in Kinds.all")
         }
-        return definition
+        return index
     }
 
     /// The kind a name or tag names, in registration order; nil when none does.
