@@ -252,44 +252,146 @@ public enum VariantOrigin: String, Sendable, Hashable {
 }
 
 public struct Variant: Sendable, Hashable {
-    public var name: String
-    public var text: String?
-    public var shape: CheckboxShape = .square
-    public var checkState: CheckState = .unchecked
-    public var isEnabled: Bool = true
-    public var isError: Bool = false
-    public var errorText: String?
-    public var isReadOnly: Bool = false
-    public var layout: LayoutOrder = .default
-    public var direction: LayoutDirection = .ltr
-    public var width: Double = 343
-    public var contentSize: ContentSize = .L
+    /// The fields, held in one shared box (`CopyOnWrite`): rules, measurements and findings
+    /// pass variants around and walk them in loops, and a copy of the box is one retain where
+    /// a copy of the fields would retain each of their strings and tables.
+    private var stored: CopyOnWrite<Fields>
+
+    private struct Fields: Sendable, Hashable {
+        var name: String
+        var text: String?
+        var shape: CheckboxShape = .square
+        var checkState: CheckState = .unchecked
+        var isEnabled: Bool = true
+        var isError: Bool = false
+        var errorText: String?
+        var isReadOnly: Bool = false
+        var layout: LayoutOrder = .default
+        var direction: LayoutDirection = .ltr
+        var width: Double = 343
+        var contentSize: ContentSize = .L
+        var themes: [String]?
+        var colorScheme: String?
+        var size: ComponentSize?
+        var colors: [String: ThemeColor] = [:]
+        var colorsByAppearance: [String: [String: ThemeColor]] = [:]
+        var lang: String?
+        var plural: String?
+        var textKey: String?
+        var textKeyLocation: SourceLocation?
+        var accessibility: AccessibilityOverride = AccessibilityOverride()
+        var location: SourceLocation
+        var origin: VariantOrigin
+    }
+
+    public var name: String {
+        get { stored.value.name }
+        _modify { yield &stored.value.name }
+    }
+    public var text: String? {
+        get { stored.value.text }
+        _modify { yield &stored.value.text }
+    }
+    public var shape: CheckboxShape {
+        get { stored.value.shape }
+        _modify { yield &stored.value.shape }
+    }
+    public var checkState: CheckState {
+        get { stored.value.checkState }
+        _modify { yield &stored.value.checkState }
+    }
+    public var isEnabled: Bool {
+        get { stored.value.isEnabled }
+        _modify { yield &stored.value.isEnabled }
+    }
+    public var isError: Bool {
+        get { stored.value.isError }
+        _modify { yield &stored.value.isError }
+    }
+    public var errorText: String? {
+        get { stored.value.errorText }
+        _modify { yield &stored.value.errorText }
+    }
+    public var isReadOnly: Bool {
+        get { stored.value.isReadOnly }
+        _modify { yield &stored.value.isReadOnly }
+    }
+    public var layout: LayoutOrder {
+        get { stored.value.layout }
+        _modify { yield &stored.value.layout }
+    }
+    public var direction: LayoutDirection {
+        get { stored.value.direction }
+        _modify { yield &stored.value.direction }
+    }
+    public var width: Double {
+        get { stored.value.width }
+        _modify { yield &stored.value.width }
+    }
+    public var contentSize: ContentSize {
+        get { stored.value.contentSize }
+        _modify { yield &stored.value.contentSize }
+    }
     /// Theme names; nil means every theme of the spec.
-    public var themes: [String]?
+    public var themes: [String]? {
+        get { stored.value.themes }
+        _modify { yield &stored.value.themes }
+    }
     /// A built-in color-scheme preset named by `colorScheme: .NAME` in usage.
-    public var colorScheme: String?
+    public var colorScheme: String? {
+        get { stored.value.colorScheme }
+        _modify { yield &stored.value.colorScheme }
+    }
     /// A generic component's size for this variant (overrides the spec's).
-    public var size: ComponentSize?
+    public var size: ComponentSize? {
+        get { stored.value.size }
+        _modify { yield &stored.value.size }
+    }
     /// Colours this variant sets over every theme's (generic components).
-    public var colors: [String: ThemeColor] = [:]
+    public var colors: [String: ThemeColor] {
+        get { stored.value.colors }
+        _modify { yield &stored.value.colors }
+    }
     /// `colors` resolved in each appearance of the spec's themes, when they hold references.
-    public var colorsByAppearance: [String: [String: ThemeColor]] = [:]
+    public var colorsByAppearance: [String: [String: ThemeColor]] {
+        get { stored.value.colorsByAppearance }
+        _modify { yield &stored.value.colorsByAppearance }
+    }
     /// The label's language (BCP 47), over the spec's.
-    public var lang: String?
+    public var lang: String? {
+        get { stored.value.lang }
+        _modify { yield &stored.value.lang }
+    }
     /// The plural form (`one`, `other`, …) of a String Catalog text the label is checked in.
-    public var plural: String?
+    public var plural: String? {
+        get { stored.value.plural }
+        _modify { yield &stored.value.plural }
+    }
     /// The key of the label in the spec's String Catalog (`textKey`), and where it is written.
-    public var textKey: String?
-    public var textKeyLocation: SourceLocation?
-    public var accessibility = AccessibilityOverride()
+    public var textKey: String? {
+        get { stored.value.textKey }
+        _modify { yield &stored.value.textKey }
+    }
+    public var textKeyLocation: SourceLocation? {
+        get { stored.value.textKeyLocation }
+        _modify { yield &stored.value.textKeyLocation }
+    }
+    public var accessibility: AccessibilityOverride {
+        get { stored.value.accessibility }
+        _modify { yield &stored.value.accessibility }
+    }
     /// Where findings about this variant point.
-    public var location: SourceLocation
-    public var origin: VariantOrigin
+    public var location: SourceLocation {
+        get { stored.value.location }
+        _modify { yield &stored.value.location }
+    }
+    public var origin: VariantOrigin {
+        get { stored.value.origin }
+        _modify { yield &stored.value.origin }
+    }
 
     public init(name: String, location: SourceLocation, origin: VariantOrigin) {
-        self.name = name
-        self.location = location
-        self.origin = origin
+        stored = CopyOnWrite(Fields(name: name, location: location, origin: origin))
     }
 
     public var isChecked: Bool { checkState != .unchecked }
