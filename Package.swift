@@ -14,9 +14,12 @@ import PackageDescription
 // record of the binary) at its first use: about a sixth of the one-spec run's CPU time
 // otherwise. It is a frontend flag, given only to compilers known to take it (6.2 and 6.3;
 // SwiftPM 6.2 no longer refuses a dependency for unsafe flags): a later compiler builds
-// without it until it is checked there (docs/development.md, "Start-up").
+// without it until it is checked there (docs/development.md, "Start-up"). Release builds also
+// leave out the run-time exclusivity checks (one per access to a class's stored var); the
+// debug build that runs the tests keeps them.
 #if compiler(>=6.2) && compiler(<6.4)
-let releaseSwift: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"],
+let releaseSwift: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
+                                                  "-enforce-exclusivity=unchecked"],
                                                  .when(platforms: [.linux], configuration: .release))]
 #else
 let releaseSwift: [SwiftSetting] = []

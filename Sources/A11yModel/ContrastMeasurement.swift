@@ -95,10 +95,9 @@ public struct ContrastMeasurement: Sendable, Hashable {
         /// by `ContrastMeasurements.measure` (`JointFixes`) before the measurements are handed
         /// on, read only afterwards.
         package final class Fixes: @unchecked Sendable {
-            // Written while the spec is measured, read afterwards, never both at once (as `Pair`).
-            @exclusivity(unchecked) package var changes: [ThemeColorChange]?
+            package var changes: [ThemeColorChange]?
             /// By distinct check of the theme; nil where none of its pairs is reported.
-            @exclusivity(unchecked) package var byCheck: [[ThemeColorChange]?] = []
+            package var byCheck: [[ThemeColorChange]?] = []
 
             package init() {}
 
@@ -113,30 +112,27 @@ public struct ContrastMeasurement: Sendable, Hashable {
     /// what would make it pass. Shared (`ContrastMeasurement.pair`); changed only before it is
     /// shared, or through a measurement's setters, which copy it. What every row reads (whether
     /// it passes, its kind) is constant: reading a `let` of a class needs no exclusivity check.
-    /// Its other fields are written by the one thread that measures the spec, one at a time,
-    /// before the pair is shared: no access overlaps another, so the run-time exclusivity check
-    /// every read of a class's `var` pays is left out.
     package final class Pair: @unchecked Sendable {
         package let kind: Kind
-        @exclusivity(unchecked) package var role: String
-        @exclusivity(unchecked) package var subject: String
-        @exclusivity(unchecked) package var foreground: RGBA
-        @exclusivity(unchecked) package var background: RGBA
+        package var role: String
+        package var subject: String
+        package var foreground: RGBA
+        package var background: RGBA
         package let ratio: Double
         package let required: Double
-        @exclusivity(unchecked) package var wcag: [String]
-        @exclusivity(unchecked) package var largeText: Bool?
-        @exclusivity(unchecked) package var fontSize: Double?
-        @exclusivity(unchecked) package var colorLocation: SourceLocation?
-        @exclusivity(unchecked) package var written: RGBA = .black
-        @exclusivity(unchecked) package var backgroundRole: String?
-        @exclusivity(unchecked) package var foregroundOrigin: ColorOrigin?
-        @exclusivity(unchecked) package var backgroundOrigin: ColorOrigin?
-        @exclusivity(unchecked) package var suggestion: RGBA?
-        @exclusivity(unchecked) package var suggestedAlpha: Double?
-        @exclusivity(unchecked) package var suggestedToken: String?
-        @exclusivity(unchecked) package var foregroundKey = ""
-        @exclusivity(unchecked) package var backgroundKey = ""
+        package var wcag: [String]
+        package var largeText: Bool?
+        package var fontSize: Double?
+        package var colorLocation: SourceLocation?
+        package var written: RGBA = .black
+        package var backgroundRole: String?
+        package var foregroundOrigin: ColorOrigin?
+        package var backgroundOrigin: ColorOrigin?
+        package var suggestion: RGBA?
+        package var suggestedAlpha: Double?
+        package var suggestedToken: String?
+        package var foregroundKey = ""
+        package var backgroundKey = ""
 
         package init(kind: Kind, role: String, subject: String, foreground: RGBA, background: RGBA, ratio: Double,
                      required: Double, wcag: [String], largeText: Bool?, fontSize: Double?, colorLocation: SourceLocation?) {

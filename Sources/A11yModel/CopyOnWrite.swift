@@ -4,11 +4,9 @@
 /// retain where copying the fields retains each of their strings and tables.
 struct CopyOnWrite<Value> {
     // The box is changed only through `value`'s `_modify`, which first makes it unique:
-    // no two threads ever write one box, or write one that another reads, and no access
-    // overlaps another. So the run-time exclusivity check of a class's stored property,
-    // paid at every read, is left out.
+    // no two threads ever write one box, or write one that another reads.
     private final class Box: @unchecked Sendable {
-        @exclusivity(unchecked) var value: Value
+        var value: Value
         init(_ value: Value) { self.value = value }
     }
 
