@@ -672,4 +672,24 @@ public final class LayoutEngine: Sendable {
                                 lineHeight: spec.typography.lineHeight * category.scale, engine: self)
         return try KindLayouts.layout(for: spec.kind ?? .checkbox).layout(spec, variant, input)
     }
+
+    /// `variant` laid out at each Dynamic Type size from `first` up to AX5, in order (each
+    /// layout as `layout(_:_:contentSize:)` makes it), until `stop` says so: the text-clipped
+    /// rule grows a label through the sizes, and finding the kind's layout and the variant's
+    /// text once, not at every size, is a good part of a layout. A layout's error ends the walk.
+    public func layouts(_ spec: ComponentSpec, _ variant: Variant, from first: ContentSize,
+                        until stop: (borrowing ComponentLayout) -> Bool) throws(LayoutError) {
+        let kindLayout = KindLayouts.layout(for: spec.kind ?? .checkbox)
+        let typography = spec.typography
+        var input = LayoutInput(spec: spec, variant: variant, contentSize: first,
+                                fontSize: typography.size * first.scale,
+                                lineHeight: typography.lineHeight * first.scale, engine: self)
+        for size in ContentSize.allCases where size >= first {
+            if size != first {
+                input.resize(to: size, fontSize: typography.size * size.scale,
+                             lineHeight: typography.lineHeight * size.scale)
+            }
+            if stop(try kindLayout.layout(spec, variant, input)) { return }
+        }
+    }
 }
