@@ -112,22 +112,31 @@ public final class LayoutEngine: Sendable {
     private let paragraphs = Locked(ParagraphCache())
 
     /// Wrapped paragraphs: all of them by key, and the last few in a small table indexed by a
-    /// hash of a few bytes, looked at first (a lint run lays out the same label for every
-    /// theme; hashing the whole key each time was a tenth of a layout).
+    /// hash of the size, the width and a few bytes of the text, looked at first (a lint run
+    /// lays out the same label for every theme, and at every Dynamic Type size for the
+    /// text-clipped rule: the size is in the slot so that one label's sizes do not evict each
+    /// other; hashing the whole key each time was a tenth of a layout).
     private struct ParagraphCache {
         var all = BoundedCache<ParagraphKey, [LabelLine]>()
-        var recent: [RecentParagraph?] = Array(repeating: nil, count: 16)
+        var recent: [RecentParagraph?] = Array(repeating: nil, count: 1 << slotBits)
 
-        static func slot(_ text: String, _ maxWidth: Double) -> Int {
+        static let slotBits = 8
+
+        static func slot(_ text: String, _ size: Double, _ maxWidth: Double) -> Int {
             var text = text
-            let (count, first, last) = text.withUTF8 { bytes in
-                bytes.isEmpty ? (0, 0, 0) : (bytes.count, bytes[0], bytes[bytes.count - 1])
+            let (count, head, last) = text.withUTF8 { bytes -> (Int, UInt64, UInt8) in
+                var head: UInt64 = 0
+                for i in 0..<min(8, bytes.count) { head |= UInt64(bytes[i]) << (8 * UInt64(i)) }
+                return (bytes.count, head, bytes.last ?? 0)
             }
             var mixed = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
-            mixed ^= UInt64(first) << 8 | UInt64(last) << 16
-            mixed ^= maxWidth.bitPattern
+            mixed ^= head
+            mixed = (mixed ^ (mixed >> 31)) &* 0x94D0_49BB_1331_11EB
+            mixed ^= UInt64(last) ^ maxWidth.bitPattern
             mixed = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9
-            return Int(truncatingIfNeeded: mixed >> 60)
+            mixed ^= size.bitPattern
+            mixed = (mixed ^ (mixed >> 32)) &* 0x9E37_79B9_7F4A_7C15
+            return Int(truncatingIfNeeded: mixed >> UInt64(64 - slotBits))
         }
     }
 
@@ -597,7 +606,7 @@ public final class LayoutEngine: Sendable {
     }
 
     private func lines(of text: String, chain: FontChain, size: Double, maxWidth: Double) -> [LabelLine] {
-        let slot = ParagraphCache.slot(text, maxWidth)
+        let slot = ParagraphCache.slot(text, size, maxWidth)
         if let recent = paragraphs.withLock({ $0.recent[slot] }), recent.matches(text, chain, size, maxWidth) {
             return recent.lines
         }
@@ -662,5 +671,25 @@ public final class LayoutEngine: Sendable {
                                 fontSize: spec.typography.size * category.scale,
                                 lineHeight: spec.typography.lineHeight * category.scale, engine: self)
         return try KindLayouts.layout(for: spec.kind ?? .checkbox).layout(spec, variant, input)
+    }
+
+    /// `variant` laid out at each Dynamic Type size from `first` up to AX5, in order (each
+    /// layout as `layout(_:_:contentSize:)` makes it), until `stop` says so: the text-clipped
+    /// rule grows a label through the sizes, and finding the kind's layout and the variant's
+    /// text once, not at every size, is a good part of a layout. A layout's error ends the walk.
+    public func layouts(_ spec: ComponentSpec, _ variant: Variant, from first: ContentSize,
+                        until stop: (borrowing ComponentLayout) -> Bool) throws(LayoutError) {
+        let kindLayout = KindLayouts.layout(for: spec.kind ?? .checkbox)
+        let typography = spec.typography
+        var input = LayoutInput(spec: spec, variant: variant, contentSize: first,
+                                fontSize: typography.size * first.scale,
+                                lineHeight: typography.lineHeight * first.scale, engine: self)
+        for size in ContentSize.allCases where size >= first {
+            if size != first {
+                input.resize(to: size, fontSize: typography.size * size.scale,
+                             lineHeight: typography.lineHeight * size.scale)
+            }
+            if stop(try kindLayout.layout(spec, variant, input)) { return }
+        }
     }
 }

@@ -236,8 +236,25 @@ public enum ContentSize: String, Sendable, Hashable, CaseIterable, Comparable {
     /// Font size and line height are multiplied by this (L is 1).
     public var scale: Double { bodySize / 17 }
 
-    public static func < (a: ContentSize, b: ContentSize) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    public static func < (a: ContentSize, b: ContentSize) -> Bool { a.rank < b.rank }
+
+    /// The position in `allCases` (a switch: searching `allCases` builds the array on every
+    /// comparison, and the text-clipped rule compares sizes for every variant).
+    private var rank: Int {
+        switch self {
+        case .xS: 0
+        case .S: 1
+        case .M: 2
+        case .L: 3
+        case .xL: 4
+        case .xxL: 5
+        case .xxxL: 6
+        case .AX1: 7
+        case .AX2: 8
+        case .AX3: 9
+        case .AX4: 10
+        case .AX5: 11
+        }
     }
 }
 

@@ -231,6 +231,32 @@ let wrappingCases: [(text: String, width: Double, lines: [(String, Int)])] = [
         #expect(wrapped.indicator?.y == 0 && wrapped.label?.frame.y == 0)
     }
 
+    @Test func walkingTheSizesLaysOutAsEachSizeAlone() throws {
+        for kind in [ComponentKind.checkbox, .radio, .switch, .button, .generic] {
+            var spec = makeSpec()
+            spec.kind = kind
+            var variant = makeVariant(longLabel, width: 200)
+            variant.contentSize = .xxL
+            var walked: [ComponentLayout] = []
+            try engine.layouts(spec, variant, from: .xL) { layout in
+                walked.append(copy layout)
+                return layout.contentSize == .AX4
+            }
+            let sizes = ContentSize.allCases.filter { $0 >= .xL && $0 <= .AX4 }
+            #expect(walked.map(\.contentSize) == sizes)
+            for (layout, size) in zip(walked, sizes) {
+                #expect(try layout == engine.layout(spec, variant, contentSize: size))
+            }
+        }
+    }
+
+    @Test func contentSizesCompareInTheirListedOrder() {
+        let all = ContentSize.allCases
+        for (i, a) in all.enumerated() {
+            for (j, b) in all.enumerated() { #expect((a < b) == (i < j)) }
+        }
+    }
+
     @Test func circleShapeRoundsTheBoxFully() throws {
         var variant = makeVariant(acceptTerms)
         variant.shape = .circle

@@ -46,9 +46,9 @@ public enum KindLayouts {
 /// What a kind's layout starts from: the spec, the variant, Dynamic Type already applied
 /// to the font size and line height, and the text engine.
 public struct LayoutInput {
-    public let contentSize: ContentSize
-    public let fontSize: Double
-    public let lineHeight: Double
+    public private(set) var contentSize: ContentSize
+    public private(set) var fontSize: Double
+    public private(set) var lineHeight: Double
     public let geometry: Geometry
     let engine: LayoutEngine
     /// The variant's visible text, worked out once (it checks every character for white space).
@@ -67,6 +67,13 @@ public struct LayoutInput {
         self.engine = engine
         self.text = variant.visibleText
         self.lang = variant.lang ?? spec.lang ?? "en"
+    }
+
+    /// The same input at another Dynamic Type size (the sizes scaled as `init` scales them).
+    mutating func resize(to contentSize: ContentSize, fontSize: Double, lineHeight: Double) {
+        self.contentSize = contentSize
+        self.fontSize = fontSize
+        self.lineHeight = lineHeight
     }
 
     /// The font, when the variant has text (an error then if it cannot be found); a

@@ -111,9 +111,12 @@ public struct TextClippedRule: SpecRule {
               context.layoutBlocker(spec) == nil else { return [] }
         return spec.variants.compactMap { variant in
             guard variant.visibleText != nil else { return nil }
-            for size in ContentSize.allCases where size >= variant.contentSize {
-                guard let layout = try? engine.layout(spec, variant, contentSize: size) else { return nil }
-                guard layout.lineCount > maxLines else { continue }
+            // The first size from the variant's own up to AX5 at which the label takes more
+            // than maxLines lines is reported.
+            var finding: Finding?
+            try? engine.layouts(spec, variant, from: variant.contentSize) { layout in
+                guard layout.lineCount > maxLines else { return false }
+                let size = layout.contentSize
                 let labelWidth = layout.label?.frame.width ?? 0
                 let key = LayoutTextKey(message: "default", severity: nil, hitArea: nil, contentSize: size,
                                         numbers: [UInt64(bitPattern: Int64(layout.lineCount)),
@@ -130,10 +133,11 @@ public struct TextClippedRule: SpecRule {
                                             ("labelWidth", .number(labelWidth)),
                                             ("width", .number(layout.width)), ("height", .number(layout.height))]))
                 }
-                return context.finding(texts, spec: spec, variant: variant, location: variant.location,
-                                       wcag: context.description.wcag)
+                finding = context.finding(texts, spec: spec, variant: variant, location: variant.location,
+                                          wcag: context.description.wcag)
+                return true
             }
-            return nil
+            return finding
         }
     }
 }
