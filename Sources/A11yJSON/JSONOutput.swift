@@ -87,11 +87,26 @@ public indirect enum JSONOutput: Sendable, Hashable {
 
     /// Decimal digits of `i`, as `String(i)` writes them.
     public static func writeInt(_ i: Int, to out: inout [UInt8]) {
+        writeInt(i, output: &out)
+    }
+
+    /// The most bytes `writeInt` writes (`Int.min`: a minus and 19 digits).
+    public static var maxIntBytes: Int { 20 }
+
+    /// `writeInt(_:to:)` into raw memory with room for `maxIntBytes` bytes at `start`;
+    /// returns the end of what it wrote.
+    public static func writeInt(_ i: Int, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var out = RawOutput(next: start)
+        writeInt(i, output: &out)
+        return out.next
+    }
+
+    private static func writeInt(_ i: Int, output out: inout some ByteOutput) {
         if i >= 0 && i < 10 {
-            out.append(UInt8(ascii: "0") + UInt8(i))
+            out.put(UInt8(ascii: "0") + UInt8(i))
             return
         }
-        if i < 0 { out.append(UInt8(ascii: "-")) }
+        if i < 0 { out.put(UInt8(ascii: "-")) }
         var magnitude = i.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, reversed
         var count = 0
@@ -101,7 +116,7 @@ public indirect enum JSONOutput: Sendable, Hashable {
                 magnitude /= 10
                 count += 1
             } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
+            for index in stride(from: count - 1, through: 0, by: -1) { out.put(buffer[index]) }
         }
     }
 
@@ -147,6 +162,23 @@ public indirect enum JSONOutput: Sendable, Hashable {
     /// `s` as a JSON string literal: `"`, `\\`, control characters, U+2028 and U+2029
     /// escaped; everything else copied as UTF-8.
     public static func writeString(_ s: String, to out: inout [UInt8]) {
+        writeString(s, output: &out)
+    }
+
+    /// The most bytes `writeString` writes for `s`: the quotes and six per UTF-8 byte (a
+    /// control character becomes `\u00XX`; U+2028, three bytes, becomes six).
+    public static func maxStringBytes(_ s: String) -> Int { 6 * s.utf8.count + 2 }
+
+    /// `writeString(_:to:)` into raw memory with room for `maxStringBytes(s)` bytes at
+    /// `start`; returns the end of what it wrote. For writers that reserve room for a whole
+    /// record once rather than growing an array piece by piece.
+    public static func writeString(_ s: String, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var out = RawOutput(next: start)
+        writeString(s, output: &out)
+        return out.next
+    }
+
+    private static func writeString(_ s: String, output out: inout some ByteOutput) {
         if let done: Void = s.utf8.withContiguousStorageIfAvailable({ writeString(utf8: $0, to: &out) }) {
             return done
         }
@@ -155,8 +187,8 @@ public indirect enum JSONOutput: Sendable, Hashable {
     }
 
     /// The UTF-8 bytes of a string as a JSON string literal (`writeString(_:to:)`).
-    private static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
+    private static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout some ByteOutput) {
+        out.put(UInt8(ascii: "\""))
         // Most strings need no escape: find the next byte that may, eight bytes at a
         // time, and copy the plain run before it in one go.
         var runStart = 0
@@ -178,28 +210,28 @@ public indirect enum JSONOutput: Sendable, Hashable {
             } else {
                 escape = .ascii(byte)
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            out.put(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             switch escape {
             case .separator(let scalar):
                 appendUnicodeEscape(scalar, to: &out)
                 index += 3
             case .ascii(let byte):
                 switch byte {
-                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "\\"))
-                case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "t"))
-                case 0x08: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "b"))
-                case 0x0C: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "f"))
+                case UInt8(ascii: "\""): out.put(UInt8(ascii: "\\")); out.put(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): out.put(UInt8(ascii: "\\")); out.put(UInt8(ascii: "\\"))
+                case 0x0A: out.put(UInt8(ascii: "\\")); out.put(UInt8(ascii: "n"))
+                case 0x0D: out.put(UInt8(ascii: "\\")); out.put(UInt8(ascii: "r"))
+                case 0x09: out.put(UInt8(ascii: "\\")); out.put(UInt8(ascii: "t"))
+                case 0x08: out.put(UInt8(ascii: "\\")); out.put(UInt8(ascii: "b"))
+                case 0x0C: out.put(UInt8(ascii: "\\")); out.put(UInt8(ascii: "f"))
                 default: appendUnicodeEscape(UInt32(byte), to: &out)
                 }
                 index += 1
             }
             runStart = index
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
-        out.append(UInt8(ascii: "\""))
+        out.put(UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+        out.put(UInt8(ascii: "\""))
     }
 
     /// The index of the first byte at or after `start` that a JSON string may have to
@@ -238,10 +270,44 @@ public indirect enum JSONOutput: Sendable, Hashable {
     }
 
     /// `\u` and four lowercase hex digits.
-    private static func appendUnicodeEscape(_ scalar: UInt32, to out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(UInt8(ascii: "\\"))
-        out.append(UInt8(ascii: "u"))
-        for shift in stride(from: 12, through: 0, by: -4) { out.append(hex[Int((scalar >> UInt32(shift)) & 0xF)]) }
+    private static func appendUnicodeEscape(_ scalar: UInt32, to out: inout some ByteOutput) {
+        let hex: StaticString = "0123456789abcdef"
+        out.put(UInt8(ascii: "\\"))
+        out.put(UInt8(ascii: "u"))
+        for shift in stride(from: 12, through: 0, by: -4) {
+            out.put(hex.utf8Start[Int((scalar >> UInt32(shift)) & 0xF)])
+        }
+    }
+}
+
+/// Where `writeString` and `writeInt` put their bytes: a growing array, or raw memory
+/// that the caller has made room in beforehand (the same escaping code for both).
+private protocol ByteOutput {
+    mutating func put(_ byte: UInt8)
+    mutating func put(_ run: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: ByteOutput where Element == UInt8 {
+    @inline(__always)
+    fileprivate mutating func put(_ byte: UInt8) { append(byte) }
+    @inline(__always)
+    fileprivate mutating func put(_ run: UnsafeBufferPointer<UInt8>) { append(contentsOf: run) }
+}
+
+/// Raw memory written from `next` on; the caller has checked there is room.
+private struct RawOutput: ByteOutput {
+    var next: UnsafeMutablePointer<UInt8>
+
+    @inline(__always)
+    mutating func put(_ byte: UInt8) {
+        next.initialize(to: byte)
+        next += 1
+    }
+
+    @inline(__always)
+    mutating func put(_ run: UnsafeBufferPointer<UInt8>) {
+        guard let base = run.baseAddress else { return }
+        next.initialize(from: base, count: run.count)
+        next += run.count
     }
 }

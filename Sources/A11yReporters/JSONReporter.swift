@@ -134,10 +134,10 @@ public struct JSONReporter: Reporter {
         buffers.reserve(plan.count)
         let writeChunk: @Sendable (Int) -> Void = { chunk in
             var slot = buffers.take(chunk)
-            slot.bytes.removeAll(keepingCapacity: true)
+            slot.bytes.removeAll()
             for (offset, piece) in plan[chunk].enumerated() {
                 writeFindings(parts[piece.part][piece.range], first: first && chunk == 0 && offset == 0,
-                              shared: &slot.shared, to: &slot.bytes)
+                              shared: &slot.shared, to: slot.bytes)
             }
             buffers.store(slot, at: chunk)
         }
@@ -151,79 +151,95 @@ public struct JSONReporter: Reporter {
 
     /// Each finding with the `,` before it (but the first when `first`), at nesting level 2.
     private static func writeFindings(_ findings: ArraySlice<Finding>, first: Bool, shared: inout SharedMeasured,
-                                      to out: inout [UInt8]) {
+                                      to out: ByteBuffer) {
         findings.withUnsafeBufferPointer { items in
-            guard let base = items.baseAddress else { return }
-            for offset in 0..<items.count {
-                if !first || offset > 0 { out.append(UInt8(ascii: ",")) }
-                JSONOutput.newline(2, to: &out)
-                write(base + offset, shared: &shared, to: &out)
+            for offset in items.indices {
+                write(items[offset], first: first && offset == 0, shared: &shared, to: out)
             }
         }
     }
 
     /// One finding, an object at nesting level 2 with the contract's keys in order
-    /// (`JSONOutput`'s pretty layout), written without building the object: the keys and
-    /// their indentation are fixed bytes. The finding is read where it lies in its file's
-    /// array (a copy of it would retain and release each of its strings and arrays).
-    private static func write(_ item: UnsafePointer<Finding>, shared: inout SharedMeasured, to out: inout [UInt8]) {
-        append(FindingKeys.rule, to: &out)
-        JSONOutput.writeString(item.pointee.rule, to: &out)
-        append(FindingKeys.severity, to: &out)
-        JSONOutput.writeString(item.pointee.severity.rawValue, to: &out)
-        append(FindingKeys.message, to: &out)
-        JSONOutput.writeString(item.pointee.message, to: &out)
-        append(FindingKeys.file, to: &out)
-        JSONOutput.writeString(item.pointee.location.file, to: &out)
-        append(FindingKeys.line, to: &out)
-        JSONOutput.writeInt(item.pointee.location.line, to: &out)
-        append(FindingKeys.column, to: &out)
-        JSONOutput.writeInt(item.pointee.location.column, to: &out)
-        append(FindingKeys.component, to: &out)
-        writeOptional(item.pointee.component, to: &out)
-        append(FindingKeys.variant, to: &out)
-        writeOptional(item.pointee.variant, to: &out)
-        append(FindingKeys.theme, to: &out)
-        writeOptional(item.pointee.theme, to: &out)
-        append(FindingKeys.wcag, to: &out)
-        if item.pointee.wcag.isEmpty {
-            out.append(contentsOf: "[]".utf8)
+    /// (`JSONOutput`'s pretty layout), the `,` and line break before it included (no `,`
+    /// when `first`), written without building the object: the keys and their indentation
+    /// are fixed bytes. The finding is borrowed where it lies in its file's array (a copy of
+    /// it would retain and release each of its strings and arrays). Room for the members
+    /// before `measured` at their worst (every string byte escaped) is made once, then each
+    /// piece is copied in; then `measured` and the end.
+    private static func write(_ finding: borrowing Finding, first: Bool, shared: inout SharedMeasured,
+                              to out: ByteBuffer) {
+        var room = FindingKeys.fixedBytes + 2 * JSONOutput.maxIntBytes
+            + JSONOutput.maxStringBytes(finding.rule) + JSONOutput.maxStringBytes(finding.severity.rawValue)
+            + JSONOutput.maxStringBytes(finding.message) + JSONOutput.maxStringBytes(finding.location.file)
+            + optionalBytes(finding.component) + optionalBytes(finding.variant) + optionalBytes(finding.theme)
+            + optionalBytes(finding.pseudoLocale) + optionalBytes(finding.lang) + optionalBytes(finding.plural)
+        for criterion in finding.wcag { room += FindingKeys.wcagItemBytes + JSONOutput.maxStringBytes(criterion) }
+        var cursor = out.reserve(room)
+        cursor.put(first ? FindingKeys.firstRule : FindingKeys.rule)
+        cursor.putString(finding.rule)
+        cursor.put(FindingKeys.severity)
+        cursor.putString(finding.severity.rawValue)
+        cursor.put(FindingKeys.message)
+        cursor.putString(finding.message)
+        cursor.put(FindingKeys.file)
+        cursor.putString(finding.location.file)
+        cursor.put(FindingKeys.line)
+        cursor.putInt(finding.location.line)
+        cursor.put(FindingKeys.column)
+        cursor.putInt(finding.location.column)
+        cursor.put(FindingKeys.component)
+        putOptional(finding.component, to: &cursor)
+        cursor.put(FindingKeys.variant)
+        putOptional(finding.variant, to: &cursor)
+        cursor.put(FindingKeys.theme)
+        putOptional(finding.theme, to: &cursor)
+        cursor.put(FindingKeys.wcag)
+        if finding.wcag.isEmpty {
+            cursor.put("[]")
         } else {
-            out.append(UInt8(ascii: "["))
-            for (index, criterion) in item.pointee.wcag.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                JSONOutput.newline(4, to: &out)
-                JSONOutput.writeString(criterion, to: &out)
+            cursor.put(UInt8(ascii: "["))
+            for (index, criterion) in finding.wcag.enumerated() {
+                cursor.put(index == 0 ? FindingKeys.firstCriterion : FindingKeys.criterion)
+                cursor.putString(criterion)
             }
-            JSONOutput.newline(3, to: &out)
-            out.append(UInt8(ascii: "]"))
+            cursor.put(FindingKeys.wcagEnd)
         }
-        if let pseudo = item.pointee.pseudoLocale {
-            append(FindingKeys.pseudoLocale, to: &out)
-            JSONOutput.writeString(pseudo, to: &out)
+        if let pseudo = finding.pseudoLocale {
+            cursor.put(FindingKeys.pseudoLocale)
+            cursor.putString(pseudo)
         }
-        if let lang = item.pointee.lang {
-            append(FindingKeys.lang, to: &out)
-            JSONOutput.writeString(lang, to: &out)
+        if let lang = finding.lang {
+            cursor.put(FindingKeys.lang)
+            cursor.putString(lang)
         }
-        if let plural = item.pointee.plural {
-            append(FindingKeys.plural, to: &out)
-            JSONOutput.writeString(plural, to: &out)
+        if let plural = finding.plural {
+            cursor.put(FindingKeys.plural)
+            cursor.putString(plural)
         }
-        append(FindingKeys.measured, to: &out)
-        shared.write(item.pointee.measured, to: &out)
-        JSONOutput.newline(2, to: &out)
-        out.append(UInt8(ascii: "}"))
+        cursor.put(FindingKeys.measured)
+        out.commit(cursor)
+        shared.withBytes(of: finding.measured) { measured in
+            var cursor = out.reserve(measured.count + FindingKeys.end.withUTF8Buffer(\.count))
+            cursor.put(measured)
+            cursor.put(FindingKeys.end)
+            out.commit(cursor)
+        }
     }
 
-    private static func writeOptional(_ value: String?, to out: inout [UInt8]) {
-        if let value { JSONOutput.writeString(value, to: &out) } else { append("null", to: &out) }
+    /// Room for an optional string member's value: the string, or `null`.
+    private static func optionalBytes(_ value: String?) -> Int {
+        value.map(JSONOutput.maxStringBytes) ?? 4
     }
 
-    /// `{` or `,`, a newline, the indentation of a finding's members and the key: what
-    /// comes before each value (static bytes: no allocation, no reference counting).
+    private static func putOptional(_ value: String?, to cursor: inout ByteCursor) {
+        if let value { cursor.putString(value) } else { cursor.put("null") }
+    }
+
+    /// What comes before each value of a finding, and after the last: `,` (but before the
+    /// first finding), line breaks, indentation, braces and keys, as static bytes.
     private enum FindingKeys {
-        static var rule: StaticString { "{\n      \"rule\": " }
+        static var firstRule: StaticString { "\n    {\n      \"rule\": " }
+        static var rule: StaticString { ",\n    {\n      \"rule\": " }
         static var severity: StaticString { ",\n      \"severity\": " }
         static var message: StaticString { ",\n      \"message\": " }
         static var file: StaticString { ",\n      \"file\": " }
@@ -233,15 +249,25 @@ public struct JSONReporter: Reporter {
         static var variant: StaticString { ",\n      \"variant\": " }
         static var theme: StaticString { ",\n      \"theme\": " }
         static var wcag: StaticString { ",\n      \"wcag\": " }
+        static var firstCriterion: StaticString { "\n        " }
+        static var criterion: StaticString { ",\n        " }
+        static var wcagEnd: StaticString { "\n      ]" }
         static var measured: StaticString { ",\n      \"measured\": " }
         static var pseudoLocale: StaticString { ",\n      \"pseudoLocale\": " }
         static var lang: StaticString { ",\n      \"lang\": " }
         static var plural: StaticString { ",\n      \"plural\": " }
-    }
+        static var end: StaticString { "\n    }" }
 
-    @inline(__always)
-    private static func append(_ text: StaticString, to out: inout [UInt8]) {
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
+        /// The fixed bytes of a finding's members before `measured` at most (every key, `[]`
+        /// or the brackets of `wcag`), its strings, numbers and criteria aside.
+        static let fixedBytes: Int = {
+            let pieces: [StaticString] = [rule, severity, message, file, line, column, component, variant, theme,
+                                          wcag, "[]", wcagEnd, pseudoLocale, lang, plural, measured]
+            return pieces.reduce(0) { total, piece in total + piece.withUTF8Buffer(\.count) }
+        }()
+
+        /// The fixed bytes before each criterion at most.
+        static var wcagItemBytes: Int { criterion.withUTF8Buffer(\.count) }
     }
 
     /// Per-chunk output, each slot written by the one worker that owns it (separate
@@ -251,7 +277,7 @@ public struct JSONReporter: Reporter {
     /// worker has written, which the next findings in that slot share.
     private final class ChunkBuffers: @unchecked Sendable {
         struct Slot {
-            var bytes: [UInt8] = []
+            var bytes = ByteBuffer()
             var shared = SharedMeasured(indent: 3)
         }
         private var slots = UnsafeMutableBufferPointer<Slot>(start: nil, count: 0)
@@ -280,7 +306,7 @@ public struct JSONReporter: Reporter {
             return slot
         }
         func store(_ slot: Slot, at index: Int) { slots[index] = slot }
-        func withBytes(at index: Int, _ body: ([UInt8]) -> Void) { body(slots[index].bytes) }
+        func withBytes(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) { slots[index].bytes.withBytes(body) }
     }
 
     private static func tool(_ report: LintReport) -> JSONOutput {

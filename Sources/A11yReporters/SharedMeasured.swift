@@ -24,22 +24,27 @@ struct SharedMeasured {
 
     /// `measured` at nesting level `indent`.
     mutating func write(_ measured: Measured, to out: inout [UInt8]) {
+        withBytes(of: measured) { out.append(contentsOf: $0) }
+    }
+
+    /// Calls `body` with the bytes of `measured` at nesting level `indent`: those kept for
+    /// its storage, else written now and kept.
+    mutating func withBytes<R>(of measured: Measured, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard let key = measured.entries.withUnsafeBufferPointer({ $0.isEmpty ? nil : UnsafeRawPointer($0.baseAddress) })
-        else { return measured.write(to: &out, indent: indent) }
+        else { return ("{}" as StaticString).withUTF8Buffer(body) }
         if let range = ranges[key] {
-            bytes.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
-            return
+            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
         }
-        let start = out.count
-        measured.write(to: &out, indent: indent)
         if kept.count == Self.limit {
             ranges.removeAll(keepingCapacity: true)
             kept.removeAll(keepingCapacity: true)
             bytes.removeAll(keepingCapacity: true)
         }
-        let stored = bytes.count
-        out.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start...])) }
-        ranges[key] = stored..<bytes.count
+        let start = bytes.count
+        measured.write(to: &bytes, indent: indent)
+        let range = start..<bytes.count
+        ranges[key] = range
         kept.append(measured)
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }
