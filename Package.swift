@@ -97,7 +97,9 @@ let package = Package(
                           swiftSettings: releaseSwift,
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationCollections",
                                                          "-lswiftSynchronization", "-l_FoundationICU", "-l_FoundationCShims", "-Xclang-linker", "-no-pie"],
-                                                        .when(platforms: [.linux], configuration: .release))]),
+                                                        .when(platforms: [.linux], configuration: .release)),
+                                           // mimalloc in place of glibc's malloc (README, "Dependencies").
+                                           .linkedLibrary("mimalloc", .when(platforms: [.linux], configuration: .release))]),
 
         .executableTarget(name: "a11ylint-bench",
                           dependencies: ["A11yJSON", "A11ySwiftReader", "A11yModel", "A11yLayout", "A11yRules", "A11yReport", "A11yLint", "A11yReporters"],
