@@ -95,7 +95,7 @@ public indirect enum JSONOutput: Sendable, Hashable {
 
     /// `writeInt(_:to:)` into raw memory with room for `maxIntBytes` bytes at `start`;
     /// returns the end of what it wrote.
-    public static func writeInt(_ i: Int, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    package static func writeInt(_ i: Int, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         var out = RawOutput(next: start)
         writeInt(i, output: &out)
         return out.next
@@ -172,7 +172,7 @@ public indirect enum JSONOutput: Sendable, Hashable {
     /// `writeString(_:to:)` into raw memory with room for `maxStringBytes(s)` bytes at
     /// `start`; returns the end of what it wrote. For writers that reserve room for a whole
     /// record once rather than growing an array piece by piece.
-    public static func writeString(_ s: String, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    package static func writeString(_ s: String, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         var out = RawOutput(next: start)
         writeString(s, output: &out)
         return out.next
