@@ -666,10 +666,7 @@ public final class LayoutEngine: Sendable {
     /// layout or shape are made by the caller on the variant.
     public func layout(_ spec: ComponentSpec, _ variant: Variant,
                        contentSize: ContentSize? = nil) throws(LayoutError) -> ComponentLayout {
-        let category = contentSize ?? variant.contentSize
-        let input = LayoutInput(spec: spec, variant: variant, contentSize: category,
-                                fontSize: spec.typography.size * category.scale,
-                                lineHeight: spec.typography.lineHeight * category.scale, engine: self)
+        let input = LayoutInput(spec: spec, variant: variant, contentSize: contentSize ?? variant.contentSize, engine: self)
         return try KindLayouts.layout(for: spec.kind ?? .checkbox).layout(spec, variant, input)
     }
 
@@ -681,14 +678,9 @@ public final class LayoutEngine: Sendable {
                         until stop: (borrowing ComponentLayout) -> Bool) throws(LayoutError) {
         let kindLayout = KindLayouts.layout(for: spec.kind ?? .checkbox)
         let typography = spec.typography
-        var input = LayoutInput(spec: spec, variant: variant, contentSize: first,
-                                fontSize: typography.size * first.scale,
-                                lineHeight: typography.lineHeight * first.scale, engine: self)
+        var input = LayoutInput(spec: spec, variant: variant, contentSize: first, engine: self)
         for size in ContentSize.allCases where size >= first {
-            if size != first {
-                input.resize(to: size, fontSize: typography.size * size.scale,
-                             lineHeight: typography.lineHeight * size.scale)
-            }
+            if size != first { input.resize(to: size, typography) }
             if stop(try kindLayout.layout(spec, variant, input)) { return }
         }
     }

@@ -58,22 +58,25 @@ public struct LayoutInput {
 
     // The spec and the variant are passed beside this (borrowed), not stored in it: a layout
     // is a few microseconds, and copying them in and out was most of it.
-    init(spec: ComponentSpec, variant: Variant, contentSize: ContentSize, fontSize: Double, lineHeight: Double,
-         engine: LayoutEngine) {
+    init(spec: ComponentSpec, variant: Variant, contentSize: ContentSize, engine: LayoutEngine) {
         self.contentSize = contentSize
-        self.fontSize = fontSize
-        self.lineHeight = lineHeight
+        (fontSize, lineHeight) = Self.scaled(spec.typography.size, spec.typography.lineHeight, contentSize)
         self.geometry = spec.geometry
         self.engine = engine
         self.text = variant.visibleText
         self.lang = variant.lang ?? spec.lang ?? "en"
     }
 
-    /// The same input at another Dynamic Type size (the sizes scaled as `init` scales them).
-    mutating func resize(to contentSize: ContentSize, fontSize: Double, lineHeight: Double) {
+    /// The same input at another Dynamic Type size: the spec's font size and line height
+    /// scaled by it, as `init` scales them.
+    mutating func resize(to contentSize: ContentSize, _ typography: Typography) {
         self.contentSize = contentSize
-        self.fontSize = fontSize
-        self.lineHeight = lineHeight
+        (fontSize, lineHeight) = Self.scaled(typography.size, typography.lineHeight, contentSize)
+    }
+
+    /// Dynamic Type applied: the font size and the line height multiplied by the category's scale.
+    private static func scaled(_ size: Double, _ lineHeight: Double, _ category: ContentSize) -> (Double, Double) {
+        (size * category.scale, lineHeight * category.scale)
     }
 
     /// The font, when the variant has text (an error then if it cannot be found); a
