@@ -120,9 +120,11 @@ public struct UsageVariantReader: Sendable {
         for call in calls where context == .specUsage || call.inSwiftFiles {
             // Shipped patterns are simple; a limit hit just means no variant from this call.
             // The masked text is valid UTF-8 (`SwiftSource` repairs what is not): not validated
-            // again for every call pattern, as the array overload would.
+            // again for every call pattern, as the array overload would. A file without a text
+            // every match holds (`OUDSSwitchItem`, `configure`) is not searched at all: most files
+            // name none of the calls, and a byte search tells that far faster than PCRE2.
             let matches = (try? source.masked.withUnsafeBufferPointer { buffer throws(PatternLimitError) in
-                try call.pattern.matches(in: buffer, subjectIsValidUTF8: true)
+                call.pattern.lacksRequiredText(buffer) ? [] : try call.pattern.matches(in: buffer, subjectIsValidUTF8: true)
             }) ?? []
             for match in matches {
                 let start = match.range.lowerBound
