@@ -100,15 +100,17 @@ struct RequiredLiterals: Sendable {
     }
 
     /// Whether `text` occurs in the `count` bytes at `base`: `memchr` for one of its bytes
-    /// (an upper-case letter when it has one: rarer in code than `.` or a lower-case one),
-    /// then `memcmp`.
+    /// (an upper-case letter when it has one, else its rarest letter: see `keyIndex`), then
+    /// `memcmp`.
     static func find(_ text: [UInt8], in base: UnsafePointer<UInt8>, count: Int) -> Bool {
         text.withUnsafeBufferPointer { needle in find(needle, key: keyIndex(text), in: base, count: count) }
     }
 
-    /// The byte `find` looks for with `memchr`: the first upper-case letter, else the second byte.
+    /// The byte `find` looks for with `memchr`: the one least likely to be common in code
+    /// (`MatchStarts.keyIndex`; the `f` of `configure`, where its second byte, `o`, stopped
+    /// the search every few bytes).
     static func keyIndex(_ text: [UInt8]) -> Int {
-        text.firstIndex { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? (text.count > 1 ? 1 : 0)
+        MatchStarts.keyIndex(text)
     }
 
     /// `find` with the needle's bytes and its `keyIndex` given.
