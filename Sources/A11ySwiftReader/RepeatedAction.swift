@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Whether a control's action is also performed by another, visible control of the same view
 /// code (docs/rules.md, hidden-interactive): a small icon button hidden from VoiceOver beside
 /// a row that is a button calling the same function loses nothing.
@@ -98,17 +104,8 @@ extension SwiftStructure {
         // The chains read last: a modifier that is one of their links is not read again (a
         // chain of 4,000 `.onTapGesture` is read once, not once per link).
         var recent: [Chain] = []
-        forEachControlName(in: range) { name in
+        forEachControlName(in: range, cache: cache) { name in
             let i = name.lowerBound
-            // Every site below is named `onTapGesture`, `gesture`, `simultaneousGesture`,
-            // `highPriorityGesture`, `accessibilityAction` or `Button`: the other names
-            // (`padding`, `font`) are passed over at their first byte.
-            switch text[i] {
-            case UInt8(ascii: "o"), UInt8(ascii: "g"), UInt8(ascii: "s"), UInt8(ascii: "h"), UInt8(ascii: "a"), UInt8(ascii: "B"):
-                break
-            default:
-                return
-            }
             let isModifier = i > 0 && text[i - 1] == UInt8(ascii: ".")
             let site: Int
             if isModifier, buttonsOnly ? equals(name, "accessibilityAction") : isActionModifier(name) {
@@ -139,48 +136,56 @@ extension SwiftStructure {
         return keys
     }
 
-    /// Calls `body`, in order, with each whole identifier in `range` that may name a control
-    /// or an action modifier: one after a `.`, or one starting with `B` (`Button`). The same
-    /// identifiers as `forEachIdentifier` gives, less the others, found without reading each
-    /// identifier of the view code (this ran over whole type bodies, 4 % of a corpus run).
-    private func forEachControlName(in range: Range<Int>, _ body: (Range<Int>) -> Void) {
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let byte = text[i]
-            if byte == UInt8(ascii: "."), i + 1 < range.upperBound, isIdentifierStart(text[i + 1]) {
-                let name = (i + 1)..<identifierEnd(from: i + 1)
-                body(name)
-                i = name.upperBound
-            } else if byte == UInt8(ascii: "B"), i == 0 || !isIdentifierByte(text[i - 1]) && text[i - 1] != UInt8(ascii: ".") {
-                let name = i..<identifierEnd(from: i)
-                body(name)
-                i = name.upperBound
-            } else {
-                i = nextDotOrB(from: i + 1, before: range.upperBound)
-            }
+    /// Calls `body`, in text order, with each whole identifier in `range` that `visibleActionKeys`
+    /// acts on (`onTapGesture`, `gesture`, `simultaneousGesture`, `highPriorityGesture` and
+    /// `accessibilityAction` after a `.` in `range`; `Button` after a `.` or standing alone): the
+    /// names a walk over every identifier would give, less the others. Modifiers are everywhere
+    /// in SwiftUI and these names are rare, so only the places where one of them can be are
+    /// looked at, and the names are kept in `cache`: the sets with and without `buttonsOnly`
+    /// are built from the same ones.
+    private func forEachControlName(in range: Range<Int>, cache: ContainerCache, _ body: (Range<Int>) -> Void) {
+        if let known = cache.controlNames[range.lowerBound] {
+            for name in known { body(name) }
+            return
         }
+        var found: [Range<Int>] = []
+        func consider(_ start: Int, _ word: StaticString) {
+            let end = start + word.utf8CodeUnitCount
+            guard start >= range.lowerBound, start < range.upperBound, end <= count, equals(start..<end, word),
+                  identifierEnd(from: start) == end else { return }
+            let afterDot = start > range.lowerBound && text[start - 1] == UInt8(ascii: ".")
+            let alone = text[start] == UInt8(ascii: "B")
+                && (start == 0 || !isIdentifierByte(text[start - 1]) && text[start - 1] != UInt8(ascii: "."))
+            if afterDot || alone { found.append(start..<end) }
+        }
+        // Each name holds a byte found in few other places: its `G`, its `A`, the `B` of
+        // `Button`, the `g` of `.gesture` (less rare: checked against the `.` before it first).
+        // A name that starts in `range` may end past it.
+        let past = range.lowerBound..<min(range.upperBound + 13, count)
+        forEachOffset(of: UInt8(ascii: "G"), in: past) { i in
+            consider(i - 5, "onTapGesture")
+            consider(i - 12, "simultaneousGesture")
+            consider(i - 12, "highPriorityGesture")
+        }
+        forEachOffset(of: UInt8(ascii: "A"), in: past) { i in consider(i - 13, "accessibilityAction") }
+        forEachOffset(of: UInt8(ascii: "B"), in: range) { i in consider(i, "Button") }
+        forEachOffset(of: UInt8(ascii: "g"), in: range) { i in
+            if i > range.lowerBound, text[i - 1] == UInt8(ascii: ".") { consider(i, "gesture") }
+        }
+        found.sort { $0.lowerBound < $1.lowerBound }
+        cache.controlNames[range.lowerBound] = found
+        for name in found { body(name) }
     }
 
-    /// The first offset at or after `start` (below `end`) holding `.` or `B`, else `end`: the
-    /// only bytes `forEachControlName` stops at, looked for eight bytes at a time (the bytes
-    /// between them were read one by one, most of that scan's time).
-    private func nextDotOrB(from start: Int, before end: Int) -> Int {
-        var i = start
-        if let base = text.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            while i + 8 <= end {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                let dots = word ^ (ones &* UInt64(UInt8(ascii: ".")))
-                let bees = word ^ (ones &* UInt64(UInt8(ascii: "B")))
-                // A zero byte of either is a hit; the lowest flag found this way is exact.
-                let hits = (((dots &- ones) & ~dots) | ((bees &- ones) & ~bees)) & highs
-                if hits != 0 { return i + hits.trailingZeroBitCount / 8 }
-                i += 8
-            }
+    /// Calls `body` with each offset in `range` that holds `byte`, in order (`memchr`).
+    private func forEachOffset(of byte: UInt8, in range: Range<Int>, _ body: (Int) -> Void) {
+        guard let base = text.baseAddress else { return }
+        var i = range.lowerBound
+        while i < range.upperBound, let hit = memchr(base + i, Int32(byte), range.upperBound - i) {
+            let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+            body(at)
+            i = at + 1
         }
-        while i < end, text[i] != UInt8(ascii: "."), text[i] != UInt8(ascii: "B") { i += 1 }
-        return i
     }
 
     /// Calls `body` with each whole identifier in `range`, in order.

@@ -132,6 +132,7 @@ public final class ContainerCache {
         viewBlocks.removeAll(keepingCapacity: true)
         toggles.removeAll(keepingCapacity: true)
         visibleActions.removeAll(keepingCapacity: true)
+        controlNames.removeAll(keepingCapacity: true)
         platformBranches = nil
         return true
     }
@@ -187,6 +188,9 @@ public final class ContainerCache {
     /// The actions of the visible controls inside a bracket, keyed by the bracket (see
     /// `repeatsVisibleAction(_:levels:cache:)`).
     @exclusivity(unchecked) var visibleActions: [Int: SwiftStructure.VisibleActions] = [:]
+    /// The control and action names inside a bracket's contents (`forEachControlName`), by the
+    /// contents' start: the sets with and without `buttonsOnly` are built from the same names.
+    @exclusivity(unchecked) var controlNames: [Int: [Range<Int>]] = [:]
     /// The platforms after each `#if` line of the file (see `platforms(at:cache:)`).
     @exclusivity(unchecked) var platformBranches: [(start: Int, platforms: Set<String>?)]?
 }
