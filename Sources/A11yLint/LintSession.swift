@@ -80,21 +80,16 @@ extension LintRequest {
 }
 
 extension LintRequest {
-    /// Whether the run may lay out a spec: a `.json` file or a folder among the paths,
-    /// standard input not named as a Swift file, or no path at all (the `included` paths, or
-    /// every file staged with `--staged`). Decided from the names alone, plus one `stat` for
-    /// a path that has neither extension.
+    /// Whether the run may lay out a spec, as far as the paths tell before any folder is read:
+    /// a `.json` file among them, standard input not named as a Swift file, or no path at all
+    /// (the `included` paths, or every file staged with `--staged`). Decided from the names
+    /// alone. A folder is decided once it is read (`RunInputs`): one of Swift files only then
+    /// never loads fontconfig, whose configuration costs as much as linting dozens of files.
     var mayLayOutSpecs: Bool {
         if paths.isEmpty { return true }
         return paths.contains { path in
             if path == "-" { return stdinPath.map { FileDispatch.kind(ofPath: $0) != .swift } ?? true }
-            switch FileDispatch.kind(ofPath: path) {
-            case .json: return true
-            case .swift: return false
-            case nil:
-                var isDirectory: ObjCBool = false
-                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-            }
+            return FileDispatch.kind(ofPath: path) == .json
         }
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 @testable import A11yLint
 
 /// `LintSession.prepare` loads fontconfig's configuration ahead only for a run that may lay
-/// out a spec (`LintRequest.mayLayOutSpecs`); a run of Swift files alone does not pay for it.
+/// out a spec (`LintRequest.mayLayOutSpecs`), and a folder once it is read and holds JSON
+/// (`RunInputs.mayLayOutSpecs`); a run of Swift files alone does not pay for it.
 @Suite struct FontPreparationRequestTests {
     func request(_ paths: [String], stdinPath: String? = nil, staged: Bool = false) -> LintRequest {
         var request = LintRequest()
@@ -20,8 +21,10 @@ import Foundation
         let nested = folder.url.appendingPathComponent("specs").path
         folder.write("specs/B.json", "{}")
         #expect(request([swift, "Spec.JSON"]).mayLayOutSpecs)
-        #expect(request([swift, nested]).mayLayOutSpecs)
-        #expect(request([folder.url.path]).mayLayOutSpecs)
+        // A folder is decided once it is read: this one holds a JSON file in a `specs` folder.
+        #expect(!request([swift, nested]).mayLayOutSpecs)
+        #expect(RunInputs.mayLayOutSpecs(InputCollector.collect([swift, nested]).inputs))
+        #expect(RunInputs.mayLayOutSpecs(InputCollector.collect([folder.url.path]).inputs))
         // No path: the configuration's `included` paths, or the files staged in git.
         #expect(request([]).mayLayOutSpecs)
         #expect(request([], staged: true).mayLayOutSpecs)
@@ -38,5 +41,12 @@ import Foundation
         #expect(!request(["-"], stdinPath: "Sources/View.swift").mayLayOutSpecs)
         // A path that names no folder and no JSON file (a typo, a README) lays out nothing.
         #expect(!request([swift, folder.url.appendingPathComponent("README.md").path, "no-such-path"]).mayLayOutSpecs)
+        // A folder of Swift files only.
+        folder.write("Views/B.swift", "let b = 2\n")
+        #expect(!request([folder.url.path]).mayLayOutSpecs)
+        #expect(!RunInputs.mayLayOutSpecs(InputCollector.collect([folder.url.path]).inputs))
+        // JSON outside a `specs` folder: an asset catalog's, a fixture.
+        folder.write("Assets.xcassets/Contents.json", "{}")
+        #expect(!RunInputs.mayLayOutSpecs(InputCollector.collect([folder.url.path]).inputs))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import A11yModel
+import A11yLayout
 import A11yReport
 
 /// The inputs stage: the files a run lints (paths and folders as given, the `included`
@@ -36,6 +37,17 @@ struct RunInputs {
         if request.skipOtherJSON {
             for index in inputs.indices { inputs[index].explicit = false }
         }
+        // A folder with JSON where specs live: fontconfig loads while the run sets up
+        // (`LintSession.prepare` started it already when a path named a spec).
+        if Self.mayLayOutSpecs(inputs) { LayoutEngine.prepareFonts() }
+    }
+
+    /// Whether the inputs hold a spec to lay out, most likely: a JSON file named as a path, or
+    /// found in a folder named `specs` (`Linter.hasSpecsFolder`). The JSON of an app's folders
+    /// (asset catalogs, fixtures) is rarely a spec, and Swift files lay out only the component
+    /// calls they make; where one is laid out after all, fontconfig loads at its first font.
+    static func mayLayOutSpecs(_ inputs: [LintInput]) -> Bool {
+        inputs.contains { $0.kind == .json && ($0.explicit || Linter.hasSpecsFolder($0.path)) }
     }
 
     /// Hands the run's Swift files to `source-text-contrast`, for the static colour members it
