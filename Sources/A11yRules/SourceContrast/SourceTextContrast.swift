@@ -45,9 +45,12 @@ public struct SourceTextContrast: Sendable {
         source.withStructure { structure in
             let cache = ContainerCache()
             let walker = TextColorWalk(structure: structure, source: source, parser: parser, cache: cache)
+            // PCRE2 runs only where a text view's name can start (`MatchStarts`).
+            var candidates = structure.candidates(of: anchor, literals: LiteralOffsets())
             var offset = 0
             while offset < structure.count {
-                guard case .match(let range) = structure.firstMatch(anchor, from: offset, scratch: scratch) else { break }
+                guard case .match(let range) = structure.firstMatch(anchor, from: offset, candidates: &candidates,
+                                                                    scratch: scratch) else { break }
                 offset = max(range.upperBound, range.lowerBound + 1)
                 let start = structure.skipTrivia(from: range.lowerBound)
                 let chain = structure.chain(at: start, cache: cache)
