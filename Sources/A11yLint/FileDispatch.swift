@@ -10,10 +10,35 @@ import A11yModel
 enum FileDispatch {
     /// The reader of a file named `path`, nil when a11ylint reads no such file.
     static func kind(ofPath path: String) -> LintInput.Kind? {
+        // Nearly every name is ASCII, and then its last bytes tell (a walk asks this of every
+        // file it meets); any other name goes through Unicode's lower-casing.
+        if case .some(.some(let kind)) = path.utf8.withContiguousStorageIfAvailable(asciiKind) { return kind }
         let lower = path.lowercased()
         if lower.hasSuffix(".swift") { return .swift }
         if lower.hasSuffix(".json") { return .json }
         return nil
+    }
+
+    /// `kind(ofPath:)` of an ASCII name, read from its bytes (`.some(nil)`: neither); nil for a
+    /// name that is not all ASCII.
+    private static func asciiKind(_ bytes: UnsafeBufferPointer<UInt8>) -> LintInput.Kind?? {
+        for byte in bytes where byte >= 0x80 { return nil }
+        func ends(with suffix: StaticString) -> Bool {
+            let count = suffix.utf8CodeUnitCount
+            guard bytes.count >= count else { return false }
+            return suffix.withUTF8Buffer { wanted in
+                // ASCII letters lower-cased by their 0x20 bit; the suffixes' other bytes are `.`.
+                for k in 0..<count {
+                    let byte = bytes[bytes.count - count + k]
+                    let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                    if lower != wanted[k] { return false }
+                }
+                return true
+            }
+        }
+        if ends(with: ".swift") { return .some(.swift) }
+        if ends(with: ".json") { return .some(.json) }
+        return .some(nil)
     }
 
     /// True when the document is an index file (`{"components": [...]}`) rather than a spec.

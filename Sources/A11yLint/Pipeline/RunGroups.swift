@@ -106,17 +106,25 @@ struct ConfigurationDiscovery {
     /// The files for `folder` (an absolute, standardized path).
     mutating func files(in folder: String) -> [String] {
         if let cached = byFolder[folder] { return cached }
-        let parent = PathScope.isStandardAbsolute(folder)
-            ? PathScope.parent(ofStandard: folder) : (folder as NSString).deletingLastPathComponent
+        let standard = PathScope.isStandardAbsolute(folder)
+        let parent = standard ? PathScope.parent(ofStandard: folder) : (folder as NSString).deletingLastPathComponent
         let isTop = parent == folder || folder.isEmpty
-            || FileStatus.of((folder as NSString).appendingPathComponent(".git")) != nil
+            || FileStatus.of(Self.join(folder, ".git", standard: standard)) != nil
         var result = isTop ? [] : files(in: parent)
-        let candidate = (folder as NSString).appendingPathComponent(ConfigurationFile.fileName)
+        let candidate = Self.join(folder, ConfigurationFile.fileName, standard: standard)
         if FileStatus.of(candidate) == .other {
             result.append(candidate)
         }
         byFolder[folder] = result
         return result
+    }
+
+    /// `folder`/`name` as `NSString.appendingPathComponent` gives it; joined by hand when the
+    /// folder is standardized and absolute (no `.`, `..` or trailing `/` to fold), which is
+    /// nearly always: this runs for every folder of a walked tree, before any file is linted.
+    private static func join(_ folder: String, _ name: String, standard: Bool) -> String {
+        guard standard else { return (folder as NSString).appendingPathComponent(name) }
+        return folder == "/" ? "/" + name : folder + "/" + name
     }
 }
 
