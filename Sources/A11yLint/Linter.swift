@@ -530,17 +530,24 @@ public final class Linter: Sendable {
     /// Whether a folder of `path` (a component followed by a slash) is named `specs`, read in
     /// one pass over its bytes (no array of components, no Foundation search).
     static func hasSpecsFolder(_ path: String) -> Bool {
-        let name = "specs".utf8
-        // How much of `name` the current component has matched; nil once it differs.
-        var matched: String.UTF8View.Index? = name.startIndex
-        for byte in path.utf8 {
+        if let answer = path.utf8.withContiguousStorageIfAvailable(hasSpecsFolder(bytes:)) { return answer }
+        return Array(path.utf8).withUnsafeBufferPointer(hasSpecsFolder(bytes:))
+    }
+
+    private static let specsName = Array("specs".utf8)
+
+    private static func hasSpecsFolder(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let name = specsName
+        // How much of `name` the current component has matched; -1 once it differs.
+        var matched = 0
+        for byte in bytes {
             if byte == UInt8(ascii: "/") {
-                if matched == name.endIndex { return true }
-                matched = name.startIndex
-            } else if let index = matched, index != name.endIndex, name[index] == byte {
-                matched = name.index(after: index)
+                if matched == name.count { return true }
+                matched = 0
+            } else if matched >= 0, matched < name.count, name[matched] == byte {
+                matched += 1
             } else {
-                matched = nil
+                matched = -1
             }
         }
         return false

@@ -272,6 +272,23 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         #expect(lint(code, with: set, path: "Sources/LoginFeatureA/Snapshot/LoginView.swift").count == 1)
     }
 
+    /// A path is cut into components at its `/` bytes when it is ASCII, by characters when it
+    /// is not; empty and `.` components are left out either way.
+    @Test func pathComponentsForGlobs() throws {
+        let set = try SourceRuleSet(customRules: [
+            CustomSourceRule(id: "views", regex: #"\bfatalError\("#, message: "m", included: ["Sources/*/LoginView.swift"]),
+        ])
+        let code = "fatalError(\"x\")"
+        #expect(lint(code, with: set, path: "Sources//App/./LoginView.swift").count == 1)
+        #expect(lint(code, with: set, path: "./Sources/App/LoginView.swift").count == 1)
+        #expect(lint(code, with: set, path: "/repo/Sources/Écran/LoginView.swift").count == 1)
+        #expect(lint(code, with: set, path: "Sources/App/Extra/LoginView.swift").isEmpty)
+        #expect(lint(code, with: set, path: "Sources/LoginView.swift").isEmpty)
+        // A `/` carrying a combining mark is one character with it, not a separator: `*`
+        // matches `App/\u{301}x` as one component.
+        #expect(lint(code, with: set, path: "Sources/App/\u{301}x/LoginView.swift").count == 1)
+    }
+
     @Test func invalidRegexIsACatalogueError() {
         let location = SourceLocation(file: ".a11ylint.yml", line: 12, column: 5)
         #expect {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import A11yModel
 
 /// `included` / `excluded` file globs of one rule (`PathGlob`), each matching any tail of
@@ -21,16 +26,65 @@ struct PathFilter: Sendable, Hashable {
 
     func accepts(_ path: String) -> Bool {
         guard !included.isEmpty || !excluded.isEmpty else { return true }
+        // The path's bytes read in place, once for every chunk of every glob (each file of a
+        // run asks this of each rule that has globs).
+        var contiguous = path
+        return contiguous.withUTF8 { bytes in accepts(path, bytes: bytes) }
+    }
+
+    private func accepts(_ path: String, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var parts: [Substring]?
         func matches(_ glob: PathGlob, _ chunks: [[UInt8]]) -> Bool {
-            guard chunks.allSatisfy({ path.containsUTF8($0) }) else { return false }
-            if parts == nil { parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." } }
+            guard chunks.allSatisfy({ Self.contains($0, in: bytes) }) else { return false }
+            if parts == nil { parts = Self.components(of: path, bytes: bytes) }
             return glob.matches(parts!, anchoring: .suffix)
         }
         if !included.isEmpty, !included.indices.contains(where: { matches(included[$0], includedChunks[$0]) }) {
             return false
         }
         return !excluded.indices.contains { matches(excluded[$0], excludedChunks[$0]) }
+    }
+
+    /// The path's components, `.` and empty ones left out. An ASCII path is cut at its `/`
+    /// bytes (splitting a `String` compares whole characters: many times slower); any other
+    /// goes by characters, where a `/` followed by a combining mark is not a separator.
+    private static func components(of path: String, bytes: UnsafeBufferPointer<UInt8>) -> [Substring] {
+        guard !bytes.contains(where: { $0 >= 0x80 }) else {
+            return path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        }
+        var parts: [Substring] = []
+        let utf8 = path.utf8
+        var start = utf8.startIndex
+        var index = start
+        func add(_ end: String.Index) {
+            let part = path[start..<end]
+            if !part.isEmpty, part != "." { parts.append(part) }
+        }
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                add(index)
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        add(utf8.endIndex)
+        return parts
+    }
+
+    /// Whether `chunk` occurs in `bytes`: `memchr` for its first byte, then `memcmp`.
+    private static func contains(_ chunk: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = chunk.first else { return true }
+        guard chunk.count <= bytes.count, let base = bytes.baseAddress else { return false }
+        let last = bytes.count - chunk.count
+        return chunk.withUnsafeBufferPointer { wanted in
+            var at = 0
+            while at <= last, let hit = memchr(base + at, Int32(first), last - at + 1) {
+                let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+                if memcmp(base + offset, wanted.baseAddress!, wanted.count) == 0 { return true }
+                at = offset + 1
+            }
+            return false
+        }
     }
 
     /// The runs of plain characters of a glob's components (`*Tests/**/*.swift`: `Tests`,
