@@ -54,8 +54,14 @@ public final class Pattern: @unchecked Sendable {
     /// Where the rest of a match after the prefix starts: the prefix's length, one less
     /// when its last character is repeated (`^ab+c…`: the rest, `b+c…`, reads that `b` again).
     private let tailOffset: Int
-    /// Where matches can start (see `MatchStarts`).
-    private let matchStarts: MatchStarts?
+    /// Where matches can start (see `MatchStarts`), read from the source when first asked
+    /// (`startsFlag`): only a rule's anchor is searched at candidate starts, and most
+    /// patterns are conditions, tested on one link or range at a time.
+    private var matchStarts: MatchStarts? {
+        if a11y_flag_load_acquire(jitFlags + Pattern.startsFlag) == 0 { readStarts() }
+        return startsSlot.pointee
+    }
+    private let startsSlot: UnsafeMutablePointer<MatchStarts?>
 
     private let code: OpaquePointer
     /// The pattern compiled again with `PCRE2_ANCHORED`, for the searches at candidate
@@ -64,11 +70,13 @@ public final class Pattern: @unchecked Sendable {
     /// `preparedAnchoredCode()`); nil until then.
     private let anchoredCode: UnsafeMutablePointer<OpaquePointer?>
     /// For `code` (0) and `anchoredCode` (1): 0 until it was JIT-compiled (the anchored one
-    /// compiled first), then `jitCompiled` or `jitFailed`. Read with acquire and written
-    /// with release, under `jitLock`, so a thread that sees it set also sees the code.
+    /// compiled first), then `jitCompiled` or `jitFailed`; for `matchStarts` (2): 1 once
+    /// read. Read with acquire and written with release, under `jitLock`, so a thread that
+    /// sees one set also sees what it guards.
     private let jitFlags: UnsafeMutablePointer<Int32>
-    private static let jitCompiled: Int32 = 1, jitFailed: Int32 = 2
-    /// Held while a compile runs (any pattern's: only the first matches wait on it).
+    private static let jitCompiled: Int32 = 1, jitFailed: Int32 = 2, startsFlag = 2
+    /// Held while a compile or a reading of starts runs (any pattern's: only the first
+    /// matches wait on it).
     nonisolated(unsafe) private static let jitLock: UnsafeMutablePointer<pthread_mutex_t> = {
         let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         pthread_mutex_init(lock, nil)
@@ -91,8 +99,10 @@ public final class Pattern: @unchecked Sendable {
             throw PatternError(pattern: source, offset: errorOffset, message: Pattern.errorMessage(errorCode))
         }
         code = compiled
-        jitFlags = UnsafeMutablePointer<Int32>.allocate(capacity: 2)
-        jitFlags.initialize(repeating: 0, count: 2)
+        jitFlags = UnsafeMutablePointer<Int32>.allocate(capacity: 3)
+        jitFlags.initialize(repeating: 0, count: 3)
+        startsSlot = UnsafeMutablePointer<MatchStarts?>.allocate(capacity: 1)
+        startsSlot.initialize(to: nil)
         anchoredCode = UnsafeMutablePointer<OpaquePointer?>.allocate(capacity: 1)
         anchoredCode.initialize(to: nil)
 
@@ -118,14 +128,24 @@ public final class Pattern: @unchecked Sendable {
         // Also for an anchored pattern: once its start fits, PCRE2 may read the whole subject
         // (`^\.onTapGesture[\s\S]*\.performClick\(` on a long closure).
         requiredLiterals = plain ? RequiredLiterals(source: bytes) : nil
-        matchStarts = plain ? MatchStarts(source: bytes) : nil
     }
 
     deinit {
         pcre2_code_free_8(code)
         if let anchored = anchoredCode.pointee { pcre2_code_free_8(anchored) }
         anchoredCode.deallocate()
+        startsSlot.deinitialize(count: 1)
+        startsSlot.deallocate()
         jitFlags.deallocate()
+    }
+
+    private func readStarts() {
+        pthread_mutex_lock(Pattern.jitLock)
+        defer { pthread_mutex_unlock(Pattern.jitLock) }
+        guard jitFlags[Pattern.startsFlag] == 0 else { return }
+        // The prefilters only hold for plain patterns (see `init`).
+        startsSlot.pointee = options.subtracting(.dotAll).isEmpty ? MatchStarts(source: Array(source.utf8)) : nil
+        a11y_flag_store_release(jitFlags + Pattern.startsFlag, 1)
     }
 
     /// JIT-compiles `code` unless that was done. PCRE2 changes the code as it JIT-compiles
