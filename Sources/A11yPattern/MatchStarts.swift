@@ -44,7 +44,7 @@ struct MatchStarts: Sendable {
         let nodes = parser.alternatives()
         guard !parser.failed, parser.index == source.count else { return nil }
         var walker = Walker()
-        walker.walk([[nodes][...]], steps: [], run: [])
+        walker.walk(nodes)
         guard !walker.failed, !walker.found.isEmpty else { return nil }
         starts = walker.found
     }
@@ -210,7 +210,7 @@ extension MatchStarts {
     }
 
     /// A pattern read as far as starts need.
-    indirect enum Node {
+    indirect enum Node: Sendable {
         case byte(UInt8)
         /// `\s`.
         case blank
@@ -224,60 +224,100 @@ extension MatchStarts {
         case stop
     }
 
-    /// Follows every way a match can begin, collecting starts.
+    /// Follows every way a match can begin, collecting starts. The way being followed is
+    /// kept in place (what is left to read, the steps and the run of literal bytes so far):
+    /// each turn changes it, follows on, and puts it back as it was before trying the next
+    /// way, instead of copying it at every turn.
     struct Walker {
         var found: [Start] = []
         var failed = false
         private var turns = 0
+        /// What is left to read: the nodes of each open sequence from `next` on, the
+        /// innermost last.
+        private var stack: [Frame] = []
+        private var steps: [Step] = []
+        private var run: [UInt8] = []
 
-        mutating func walk(_ stack: [ArraySlice<Node>], steps: [Step], run: [UInt8]) {
+        private struct Frame {
+            let nodes: [Node]
+            var next: Int
+            var isDone: Bool { next == nodes.count }
+        }
+
+        mutating func walk(_ root: Node) {
+            stack = [Frame(nodes: [root], next: 0)]
+            turn()
+        }
+
+        private mutating func turn() {
             turns += 1
             guard !failed, turns < 1_000, found.count <= MatchStarts.maximumStarts else {
                 failed = true
                 return
             }
-            var stack = stack
-            while let last = stack.last, last.isEmpty { stack.removeLast() }
-            guard var slice = stack.popLast() else {
-                finish(steps, run)
+            // Sequences read to their end are set aside, and put back before returning.
+            var finished: [[Node]] = []
+            while let last = stack.last, last.isDone { finished.append(stack.removeLast().nodes) }
+            defer { while let nodes = finished.popLast() { stack.append(Frame(nodes: nodes, next: nodes.count)) } }
+            guard !stack.isEmpty else {
+                finish()
                 return
             }
-            let node = slice.removeFirst()
-            stack.append(slice)
+            let top = stack.count - 1
+            let node = stack[top].nodes[stack[top].next]
+            stack[top].next += 1
+            defer { stack[top].next -= 1 }
             let long = run.count >= MatchStarts.minimumLength
             switch node {
             case .byte(let byte):
-                walk(stack, steps: steps, run: run + [byte])
+                run.append(byte)
+                turn()
+                run.removeLast()
             case .assertion:
-                walk(stack, steps: steps, run: run)
+                turn()
             case .blank, .other, .stop:
-                finish(steps, run)
+                finish()
             case .group(let alternatives):
-                if long { return finish(steps, run) }
-                for alternative in alternatives { walk(stack + [alternative[...]], steps: steps, run: run) }
+                if long { return finish() }
+                for alternative in alternatives {
+                    stack.append(Frame(nodes: alternative, next: 0))
+                    turn()
+                    stack.removeLast()
+                }
             case .repeated(let inner, let minimum, let unbounded):
-                if long { return finish(steps, run) }
+                if long { return finish() }
                 if case .blank = inner, unbounded {
-                    let before = steps + run.map { Step.byte($0) }
-                    guard !before.isEmpty else {
+                    guard !steps.isEmpty || !run.isEmpty else {
                         failed = true
                         return
                     }
-                    if case .blanks(let previous) = before.last! {
-                        walk(stack, steps: Array(before.dropLast()) + [.blanks(minimum: previous + minimum)], run: [])
+                    let (savedSteps, savedRun) = (steps, run)
+                    steps.append(contentsOf: run.map { Step.byte($0) })
+                    if case .blanks(let previous) = steps.last! {
+                        steps[steps.count - 1] = .blanks(minimum: previous + minimum)
                     } else {
-                        walk(stack, steps: before + [.blanks(minimum: minimum)], run: [])
+                        steps.append(.blanks(minimum: minimum))
                     }
+                    run = []
+                    turn()
+                    (steps, run) = (savedSteps, savedRun)
                     return
                 }
-                if minimum == 0 { walk(stack, steps: steps, run: run) }
-                walk(stack + [[.stop], [inner]], steps: steps, run: run)
+                if minimum == 0 { turn() }
+                // One turn of the repeated part, then a stop: a run of literal bytes ends
+                // there (what follows may repeat it).
+                stack.append(Frame(nodes: Walker.stopOnly, next: 0))
+                stack.append(Frame(nodes: [inner], next: 0))
+                turn()
+                stack.removeLast(2)
             }
         }
 
+        private static let stopOnly: [Node] = [.stop]
+
         /// A run of literal bytes ends: a start when it is long enough, else the pattern
         /// has a way to begin the reading cannot pin down.
-        private mutating func finish(_ steps: [Step], _ run: [UInt8]) {
+        private mutating func finish() {
             guard run.count >= MatchStarts.minimumLength else {
                 failed = true
                 return

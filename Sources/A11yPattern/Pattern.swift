@@ -1,7 +1,15 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CPCRE2
 
 /// A compiled PCRE2 pattern (UTF-8, UCP), JIT-compiled once where the platform
-/// supports it. The compiled code is shared and read-only, so one `Pattern` may be used
+/// supports it, by the first match that uses it: a run compiles many patterns it never
+/// matches with (the conditions of rules whose anchors a file lacks, rules left out by
+/// `--only-rule`), and the JIT compile costs several times the compile itself. The
+/// compiled code is shared and read-only once JIT-compiled, so one `Pattern` may be used
 /// by many threads at once; the per-match state lives in a `MatchScratch`.
 ///
 /// Two ways to match:
@@ -25,7 +33,11 @@ public final class Pattern: @unchecked Sendable {
     /// Named capture groups and their numbers.
     public let groupNames: [String: Int]
     public let groupCount: Int
-    public let isJITCompiled: Bool
+    /// Whether the JIT compiled the pattern (asking compiles it, as a first match would).
+    public var isJITCompiled: Bool {
+        prepareCode()
+        return jitFlags[0] == Pattern.jitCompiled
+    }
     /// The literal text every match must start with when the pattern is anchored with a
     /// leading `^` (`^\.accessibilityHidden\(` → `.accessibilityHidden(`); empty otherwise.
     public let anchoredPrefix: [UInt8]
@@ -42,14 +54,34 @@ public final class Pattern: @unchecked Sendable {
     /// Where the rest of a match after the prefix starts: the prefix's length, one less
     /// when its last character is repeated (`^ab+c…`: the rest, `b+c…`, reads that `b` again).
     private let tailOffset: Int
-    /// Where matches can start (see `MatchStarts`).
-    private let matchStarts: MatchStarts?
+    /// Where matches can start (see `MatchStarts`), read from the source when first asked
+    /// (`startsFlag`): only a rule's anchor is searched at candidate starts, and most
+    /// patterns are conditions, tested on one link or range at a time.
+    private var matchStarts: MatchStarts? {
+        if a11y_flag_load_acquire(jitFlags + Pattern.startsFlag) == 0 { readStarts() }
+        return startsSlot.pointee
+    }
+    private let startsSlot: UnsafeMutablePointer<MatchStarts?>
 
     private let code: OpaquePointer
     /// The pattern compiled again with `PCRE2_ANCHORED`, for the searches at candidate
     /// starts (`MatchStarts`): the JIT does not take `PCRE2_ANCHORED` at match time, and
-    /// PCRE2 would run its interpreter instead. Nil when the starts are not known.
-    private let anchoredCode: OpaquePointer?
+    /// PCRE2 would run its interpreter instead. Compiled by the first such search (see
+    /// `preparedAnchoredCode()`); nil until then.
+    private let anchoredCode: UnsafeMutablePointer<OpaquePointer?>
+    /// For `code` (0) and `anchoredCode` (1): 0 until it was JIT-compiled (the anchored one
+    /// compiled first), then `jitCompiled` or `jitFailed`; for `matchStarts` (2): 1 once
+    /// read. Read with acquire and written with release, under `jitLock`, so a thread that
+    /// sees one set also sees what it guards.
+    private let jitFlags: UnsafeMutablePointer<Int32>
+    private static let jitCompiled: Int32 = 1, jitFailed: Int32 = 2, startsFlag = 2
+    /// Held while a compile or a reading of starts runs (any pattern's: only the first
+    /// matches wait on it).
+    nonisolated(unsafe) private static let jitLock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
 
     public init(_ source: String, options: Options = []) throws(PatternError) {
         self.source = source
@@ -67,7 +99,12 @@ public final class Pattern: @unchecked Sendable {
             throw PatternError(pattern: source, offset: errorOffset, message: Pattern.errorMessage(errorCode))
         }
         code = compiled
-        isJITCompiled = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
+        jitFlags = UnsafeMutablePointer<Int32>.allocate(capacity: 3)
+        jitFlags.initialize(repeating: 0, count: 3)
+        startsSlot = UnsafeMutablePointer<MatchStarts?>.allocate(capacity: 1)
+        startsSlot.initialize(to: nil)
+        anchoredCode = UnsafeMutablePointer<OpaquePointer?>.allocate(capacity: 1)
+        anchoredCode.initialize(to: nil)
 
         var count: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
@@ -76,36 +113,77 @@ public final class Pattern: @unchecked Sendable {
         // Multiline `^` also matches after a newline, and caseless or extended syntax
         // changes what a literal is: the prefilters only hold for plain patterns.
         let plain = options.subtracting(.dotAll).isEmpty
-        let prefixReading = plain ? Pattern.readPrefix(ofAnchored: Array(source.utf8)) : nil
+        let bytes = Array(source.utf8)
+        let prefixReading = plain ? Pattern.readPrefix(ofAnchored: bytes) : nil
         anchoredPrefix = prefixReading?.prefix ?? []
         if let prefixReading, !prefixReading.prefix.isEmpty {
-            tailLiterals = RequiredLiterals(source: Array(source.utf8.dropFirst(prefixReading.tailStart)))
+            tailLiterals = RequiredLiterals(source: Array(bytes[prefixReading.tailStart...]))
             tailOffset = prefixReading.tailOffset
         } else {
             tailLiterals = nil
             tailOffset = 0
         }
-        anchoredFirstBytes = plain && !source.contains("(?i") ? Pattern.anchoredFirstBytes(of: compiled) : nil
+        // (A byte search: `String.contains` of a string is a costly generic search.)
+        anchoredFirstBytes = plain && !Pattern.holds(bytes, Array("(?i".utf8)) ? Pattern.anchoredFirstBytes(of: compiled) : nil
         // Also for an anchored pattern: once its start fits, PCRE2 may read the whole subject
         // (`^\.onTapGesture[\s\S]*\.performClick\(` on a long closure).
-        requiredLiterals = plain ? RequiredLiterals(source: Array(source.utf8)) : nil
-        let starts = plain ? MatchStarts(source: Array(source.utf8)) : nil
-        var anchored: OpaquePointer?
-        if starts != nil {
-            anchored = source.withCString { cString in
-                cString.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
-                    pcre2_compile_8(pointer, length, flags | PCRE2_ANCHORED, &errorCode, &errorOffset, nil)
-                }
-            }
-            if let anchored { pcre2_jit_compile_8(anchored, PCRE2_JIT_COMPLETE) }
-        }
-        anchoredCode = anchored
-        matchStarts = anchored != nil ? starts : nil
+        requiredLiterals = plain ? RequiredLiterals(source: bytes) : nil
     }
 
     deinit {
         pcre2_code_free_8(code)
-        if let anchoredCode { pcre2_code_free_8(anchoredCode) }
+        if let anchored = anchoredCode.pointee { pcre2_code_free_8(anchored) }
+        anchoredCode.deallocate()
+        startsSlot.deinitialize(count: 1)
+        startsSlot.deallocate()
+        jitFlags.deallocate()
+    }
+
+    private func readStarts() {
+        pthread_mutex_lock(Pattern.jitLock)
+        defer { pthread_mutex_unlock(Pattern.jitLock) }
+        guard jitFlags[Pattern.startsFlag] == 0 else { return }
+        // The prefilters only hold for plain patterns (see `init`).
+        startsSlot.pointee = options.subtracting(.dotAll).isEmpty ? MatchStarts(source: Array(source.utf8)) : nil
+        a11y_flag_store_release(jitFlags + Pattern.startsFlag, 1)
+    }
+
+    /// JIT-compiles `code` unless that was done. PCRE2 changes the code as it JIT-compiles
+    /// it, so no match may run on it meanwhile: every match passes here first, and waits
+    /// for the lock while the flag is unset.
+    @inline(__always)
+    private func prepareCode() {
+        if a11y_flag_load_acquire(jitFlags) == 0 { compileJIT(anchored: false) }
+    }
+
+    /// `anchoredCode`, compiled and JIT-compiled by the first call (nil if PCRE2 refused it,
+    /// and then the searches at candidates run the full search instead).
+    @inline(__always)
+    private func preparedAnchoredCode() -> OpaquePointer? {
+        if a11y_flag_load_acquire(jitFlags + 1) == 0 { compileJIT(anchored: true) }
+        return anchoredCode.pointee
+    }
+
+    private func compileJIT(anchored: Bool) {
+        pthread_mutex_lock(Pattern.jitLock)
+        defer { pthread_mutex_unlock(Pattern.jitLock) }
+        let flag = anchored ? 1 : 0
+        guard jitFlags[flag] == 0 else { return }
+        var compiled: OpaquePointer? = code
+        if anchored {
+            var errorCode: Int32 = 0
+            var errorOffset = 0
+            let length = source.utf8.count
+            compiled = source.withCString { cString in
+                cString.withMemoryRebound(to: UInt8.self, capacity: length) { pointer in
+                    pcre2_compile_8(pointer, length, options.rawValue | PCRE2_UTF | PCRE2_UCP | PCRE2_ANCHORED,
+                                    &errorCode, &errorOffset, nil)
+                }
+            }
+            anchoredCode.pointee = compiled
+        }
+        let done = compiled.map { pcre2_jit_compile_8($0, PCRE2_JIT_COMPLETE) == 0 } == true
+        a11y_flag_store_release(jitFlags + flag, done ? Pattern.jitCompiled : Pattern.jitFailed)
     }
 
     // MARK: Convenient matching
@@ -231,13 +309,20 @@ public final class Pattern: @unchecked Sendable {
     /// reported start as in the full search.
     public func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from start: Int, candidates: inout MatchCandidates,
                            scratch: MatchScratch, subjectIsValidUTF8: Bool = false) -> Outcome {
-        guard let offsets = candidates.offsets, let anchoredCode else {
+        guard let offsets = candidates.offsets else {
             return firstMatch(in: subject, from: start, scratch: scratch, subjectIsValidUTF8: subjectIsValidUTF8)
         }
         var cursor = candidates.cursor
         // Searches usually move forward; one from further back starts over.
         if cursor > 0, offsets[cursor - 1] >= start { cursor = 0 }
         while cursor < offsets.count, offsets[cursor] < start { cursor += 1 }
+        guard cursor < offsets.count else {
+            candidates.cursor = cursor
+            return .noMatch
+        }
+        guard let anchoredCode = preparedAnchoredCode() else {
+            return firstMatch(in: subject, from: start, scratch: scratch, subjectIsValidUTF8: subjectIsValidUTF8)
+        }
         defer { candidates.cursor = cursor }
         let options = subjectIsValidUTF8 ? PCRE2_NO_UTF_CHECK : 0
         while cursor < offsets.count {
@@ -275,9 +360,16 @@ public final class Pattern: @unchecked Sendable {
 
     /// One `pcre2_match`, retried once on a larger JIT stack when the default one is
     /// too small (deep but legitimate input, such as a long argument list).
-    private func run(_ code: OpaquePointer? = nil, on subject: UnsafeBufferPointer<UInt8>, from start: Int,
+    /// `anchored`: the prepared anchored code for an anchored search, else nil (`self.code`).
+    private func run(_ anchored: OpaquePointer? = nil, on subject: UnsafeBufferPointer<UInt8>, from start: Int,
                      options: UInt32, scratch: MatchScratch) -> Int32 {
-        let code = code ?? self.code
+        let code: OpaquePointer
+        if let anchored {
+            code = anchored
+        } else {
+            prepareCode()
+            code = self.code
+        }
         // PCRE2 wants a pointer even for an empty subject.
         let base = subject.baseAddress ?? UnsafePointer(emptySubject)
         var rc = pcre2_match_8(code, base, subject.count, start, options, scratch.matchData, scratch.context)
@@ -430,6 +522,15 @@ public final class Pattern: @unchecked Sendable {
             return true
         default:
             return false
+        }
+    }
+
+    /// Whether `bytes` holds `text`.
+    static func holds(_ bytes: [UInt8], _ text: [UInt8]) -> Bool {
+        guard !text.isEmpty else { return true }
+        guard text.count <= bytes.count else { return false }
+        return (0...(bytes.count - text.count)).contains { start in
+            bytes[start..<start + text.count].elementsEqual(text)
         }
     }
 

@@ -77,7 +77,7 @@ public struct RuleEntry: @unchecked Sendable {
     /// The examples as read with the entry; nil: read from `node` when asked.
     private var triggering: [RuleExample]?
     private var nonTriggering: [RuleExample]?
-    private let source: NodeSource
+    let source: NodeSource
 
     /// Where an entry's YAML mapping is: a Yams node, or a node of a built-in rule file's tree.
     enum NodeSource {

@@ -68,16 +68,19 @@ final class SourceCondition: Sendable {
                        "enclosing", "parent",
                        "anyOf", "allOf", "not"]
 
-    static func parse(_ node: Yams.Node, file: String) throws(CatalogueError) -> SourceCondition {
-        if let text = node.string, node.mapping == nil, node.sequence == nil {
+    /// Reads a condition from a rule's YAML: a Yams node, or a node of a built-in rule
+    /// file's tree (read in place, no Yams node made).
+    static func parse(_ node: some RuleTreeNode, file: String) throws(CatalogueError) -> SourceCondition {
+        let items = node.items
+        if let text = node.string, !node.isMapping, items == nil {
             return SourceCondition(.modifier, pattern: try compile(text, at: node, file: file))
         }
-        if let items = node.sequence {
+        if let items {
             var conditions: [SourceCondition] = []
             for item in items { conditions.append(try parse(item, file: file)) }
             return .any(conditions)
         }
-        guard let mapping = node.mapping, !mapping.isEmpty else {
+        guard let mapping = node.members, !mapping.isEmpty else {
             throw CatalogueError.at(node, file: file, "a condition is a pattern, a list of conditions or a mapping")
         }
         var parts: [SourceCondition] = []
@@ -85,7 +88,7 @@ final class SourceCondition: Sendable {
             let key = keyNode.string ?? ""
             switch key {
             case "head", "modifier", "link", "text", "slot", "opener", "holder", "inside", "literal":
-                guard let source = value.string, value.mapping == nil, value.sequence == nil else {
+                guard let source = value.string, !value.isMapping, value.items == nil else {
                     throw CatalogueError.at(value, file: file, "'\(key)' must be a pattern")
                 }
                 let pattern = try compile(source, at: value, file: file)
@@ -102,7 +105,7 @@ final class SourceCondition: Sendable {
                 }
                 parts.append(SourceCondition(kind, pattern: pattern))
             case "drawn":
-                guard value.string == "view", value.mapping == nil, value.sequence == nil else {
+                guard value.string == "view", !value.isMapping, value.items == nil else {
                     throw CatalogueError.at(value, file: file, "'drawn' takes the value 'view'")
                 }
                 parts.append(SourceCondition(.drawn))
@@ -113,17 +116,17 @@ final class SourceCondition: Sendable {
                 case "announced": .togglesAnnounced
                 default: nil
                 }
-                guard let kind, value.mapping == nil, value.sequence == nil else {
+                guard let kind, !value.isMapping, value.items == nil else {
                     throw CatalogueError.at(value, file: file, "'toggles' takes any, drawn or announced")
                 }
                 parts.append(SourceCondition(kind))
             case "onlyOn":
-                guard let source = value.string, value.mapping == nil, value.sequence == nil else {
+                guard let source = value.string, !value.isMapping, value.items == nil else {
                     throw CatalogueError.at(value, file: file, "'onlyOn' must be a pattern of platform names")
                 }
                 parts.append(SourceCondition(.onlyOn, pattern: try compile(source, at: value, file: file)))
             case "repeats":
-                guard value.string == "action" || value.string == "button", value.mapping == nil, value.sequence == nil else {
+                guard value.string == "action" || value.string == "button", !value.isMapping, value.items == nil else {
                     throw CatalogueError.at(value, file: file, "'repeats' takes action or button")
                 }
                 parts.append(SourceCondition(value.string == "action" ? .repeatsAction : .repeatsButton))
@@ -134,7 +137,7 @@ final class SourceCondition: Sendable {
             case "not":
                 parts.append(SourceCondition(.not, children: [try parse(value, file: file)]))
             case "anyOf", "allOf":
-                guard let items = value.sequence else {
+                guard let items = value.items else {
                     throw CatalogueError.at(value, file: file, "'\(key)' must be a list of conditions")
                 }
                 var conditions: [SourceCondition] = []
@@ -148,7 +151,7 @@ final class SourceCondition: Sendable {
         return parts.count == 1 ? parts[0] : .all(parts)
     }
 
-    static func compile(_ source: String, at node: Yams.Node, file: String) throws(CatalogueError) -> Pattern {
+    static func compile(_ source: String, at node: some RuleTreeNode, file: String) throws(CatalogueError) -> Pattern {
         do {
             return try CompiledConditionPatterns.shared.pattern(source)
         } catch {

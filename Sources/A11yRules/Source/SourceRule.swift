@@ -76,18 +76,26 @@ struct SourceRule: Sendable {
     static let fields = ["pattern", "scope", "report", "when", "unless", "unlessEnclosing", "interpolationsOf",
                          "message", "messages", "reasons", "included", "excluded"]
 
+    /// A built-in rule is read from the tree compiled into the binary, without making its
+    /// Yams node (examples and all, that cost more than the rest of the compile).
     init(entry: RuleEntry) throws(CatalogueError) {
+        switch entry.source {
+        case .yams(let node): try self.init(entry: entry, node: node)
+        case .embedded(let tree, let index): try self.init(entry: entry, node: EmbeddedNode(tree: tree, index: index))
+        }
+    }
+
+    private init(entry: RuleEntry, node: some RuleTreeNode) throws(CatalogueError) {
         let file = entry.file
-        let node = entry.node
-        guard let map = node.mapping else { throw CatalogueError.at(node, file: file, "a rule must be a mapping") }
+        guard node.isMapping else { throw CatalogueError.at(node, file: file, "a rule must be a mapping") }
         func string(_ key: String) throws(CatalogueError) -> String? {
-            guard let value = map[key] else { return nil }
-            guard let text = value.string, value.mapping == nil, value.sequence == nil else {
+            guard let value = node.member(key) else { return nil }
+            guard let text = value.string, !value.isMapping, value.items == nil else {
                 throw CatalogueError.at(value, file: file, "'\(key)' must be a string")
             }
             return text
         }
-        guard let patternNode = map["pattern"], let patternText = try string("pattern") else {
+        guard let patternNode = node.member("pattern"), let patternText = try string("pattern") else {
             throw CatalogueError.at(node, file: file, "source rule '\(entry.description.id)' is missing 'pattern'")
         }
         id = entry.description.id
@@ -99,48 +107,48 @@ struct SourceRule: Sendable {
 
         let scopeText = try string("scope") ?? "match"
         guard let scope = Scope(rawValue: scopeText) else {
-            throw CatalogueError.at(map["scope"]!, file: file, "'scope' must be match or chain")
+            throw CatalogueError.at(node.member("scope")!, file: file, "'scope' must be match or chain")
         }
         self.scope = scope
         let reportText = try string("report") ?? "match"
         guard let report = Report(rawValue: reportText) else {
-            throw CatalogueError.at(map["report"]!, file: file, "'report' must be match or chainStart")
+            throw CatalogueError.at(node.member("report")!, file: file, "'report' must be match or chainStart")
         }
         self.report = report
 
-        when = try map["when"].map { (value) throws(CatalogueError) in try SourceCondition.parse(value, file: file) }
+        when = try node.member("when").map { (value) throws(CatalogueError) in try SourceCondition.parse(value, file: file) }
         var exemptions: [SourceCondition] = []
-        if let value = map["unless"] { exemptions.append(try SourceCondition.parse(value, file: file)) }
-        if let value = map["unlessEnclosing"] {
+        if let value = node.member("unless") { exemptions.append(try SourceCondition.parse(value, file: file)) }
+        if let value = node.member("unlessEnclosing") {
             exemptions.append(.enclosing(try SourceCondition.parse(value, file: file)))
         }
         unless = exemptions.isEmpty ? nil : exemptions.count == 1 ? exemptions[0] : .any(exemptions)
-        if let node = map["interpolationsOf"], let text = try string("interpolationsOf") {
+        if let node = node.member("interpolationsOf"), let text = try string("interpolationsOf") {
             interpolationsOf = try SourceCondition.compile(text, at: node, file: file)
         }
-        paths = PathFilter(included: try SourceRule.globs(map["included"], file: file),
-                           excluded: try SourceRule.globs(map["excluded"], file: file))
-        if let node = map["reasons"] {
+        paths = PathFilter(included: try SourceRule.globs(node.member("included"), file: file),
+                           excluded: try SourceRule.globs(node.member("excluded"), file: file))
+        if let node = node.member("reasons") {
             reasons = try SourceRule.reasons(node, messages: entry.description.messages, file: file)
         }
         messageParts = SourceRule.split(message)
         usesState = SourceRule.namesState(message, reasons)
     }
 
-    private static func reasons(_ node: Yams.Node, messages: [String: MessageTemplate],
+    private static func reasons(_ node: some RuleTreeNode, messages: [String: MessageTemplate],
                                 file: String) throws(CatalogueError) -> [Reason] {
-        guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "'reasons' must be a list") }
+        guard let items = node.items else { throw CatalogueError.at(node, file: file, "'reasons' must be a list") }
         var reasons: [Reason] = []
         for item in items {
-            guard let map = item.mapping else {
+            guard let members = item.members else {
                 throw CatalogueError.at(item, file: file, "a reason is a mapping of 'reason', 'when' and 'message'")
             }
-            for (key, _) in map where !["reason", "when", "message"].contains(key.string ?? "") {
+            for (key, _) in members where !["reason", "when", "message"].contains(key.string ?? "") {
                 throw CatalogueError.at(key, file: file, "unknown key '\(key.string ?? "")' in a reason (reason, when, message)")
             }
-            let name = map["reason"]?.string
+            let name = item.member("reason")?.string
             var message: String?
-            if let node = map["message"] {
+            if let node = item.member("message") {
                 guard let key = node.string, let text = messages[key]?.text else {
                     throw CatalogueError.at(node, file: file, "'\(node.string ?? "")' is not one of the rule's 'messages'")
                 }
@@ -148,7 +156,7 @@ struct SourceRule: Sendable {
             } else if let name, let text = messages[name]?.text {
                 message = text
             }
-            let when = try map["when"].map { (value) throws(CatalogueError) in try SourceCondition.parse(value, file: file) }
+            let when = try item.member("when").map { (value) throws(CatalogueError) in try SourceCondition.parse(value, file: file) }
             reasons.append(Reason(name: name, when: when, message: message?.trimmingWhitespace))
         }
         return reasons
@@ -220,10 +228,10 @@ struct SourceRule: Sendable {
         return messageParts.joined(separator: String(decoding: folded, as: UTF8.self))
     }
 
-    private static func globs(_ node: Yams.Node?, file: String) throws(CatalogueError) -> [PathGlob] {
+    private static func globs(_ node: (some RuleTreeNode)?, file: String) throws(CatalogueError) -> [PathGlob] {
         guard let node else { return [] }
-        if let text = node.string, node.sequence == nil { return [PathGlob(text)] }
-        guard let items = node.sequence else { throw CatalogueError.at(node, file: file, "expected a glob or a list of globs") }
+        if let text = node.string, node.items == nil { return [PathGlob(text)] }
+        guard let items = node.items else { throw CatalogueError.at(node, file: file, "expected a glob or a list of globs") }
         var globs: [PathGlob] = []
         for item in items {
             guard let text = item.string else { throw CatalogueError.at(item, file: file, "a glob is a string") }
