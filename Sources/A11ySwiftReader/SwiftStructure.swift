@@ -142,6 +142,11 @@ public final class ContainerCache {
         keyLine = 0
         keyText = ""
         viewBlocks.removeAll(keepingCapacity: true)
+        if toggleSlots.capacity > Self.keptChainTable {
+            toggleSlots = []
+        } else {
+            for state in toggles { toggleSlots[state.start] = -1 }
+        }
         toggles.removeAll(keepingCapacity: true)
         visibleActions.removeAll(keepingCapacity: true)
         platformBranches = nil
@@ -196,9 +201,13 @@ public final class ContainerCache {
     /// Whether the block opened at a `{` builds views (see `isViewBuilding(block:cache:)`),
     /// by container number: 0 not known yet, 1 no, 2 yes.
     @exclusivity(unchecked) var viewBlocks: [UInt8] = []
-    /// What each chain's tap action toggles, keyed by the chain's start (see
+    /// What each chain's tap action toggles, by the chain's start (see
     /// `toggledState(of:cache:)`): every `.onTapGesture` of a chain is an anchor of its own.
-    @exclusivity(unchecked) var toggles: [Int: ToggledState?] = [:]
+    /// `toggleSlots` has an entry per byte of the file, the index in `toggles` of the state
+    /// of the chain starting there (-1: not read yet); like `chains`, only the entries set
+    /// are cleared between files.
+    @exclusivity(unchecked) var toggles: [(start: Int, state: ToggledState?)] = []
+    @exclusivity(unchecked) var toggleSlots: [Int32] = []
     /// The actions of the visible controls inside a bracket, keyed by the bracket (see
     /// `repeatsVisibleAction(_:levels:cache:)`).
     @exclusivity(unchecked) var visibleActions: [Int: SwiftStructure.VisibleActions] = [:]
