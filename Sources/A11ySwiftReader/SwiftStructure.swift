@@ -498,7 +498,7 @@ public struct SwiftStructure {
         var position = offset
         while true {
             guard let before = previousToken(before: position) else { return nil }
-            let lineStart = tables.lineStarts[tables.line(atOffset: before) - 1]
+            let lineStart = lineStart(of: before)
             var first = lineStart
             while first < before, text[first] == UInt8(ascii: " ") || text[first] == UInt8(ascii: "\t") { first += 1 }
             guard directive(at: first) != nil else { return before }
@@ -732,11 +732,11 @@ public struct SwiftStructure {
     /// The code before the bracket at `open` on its line; a line that starts with `)`
     /// (a signature over several lines) reaches back to the line of its `(`.
     public func openerRange(of open: Int) -> Range<Int> {
-        var lineStart = tables.lineStarts[tables.line(atOffset: open) - 1]
-        var first = lineStart
+        var lineStart = lineStart(of: open)
+        var first = min(firstNonSpace(from: lineStart), open)
         while first < open, text[first] == UInt8(ascii: " ") || text[first] == UInt8(ascii: "\t") { first += 1 }
         if first < open, text[first] == UInt8(ascii: ")"), let partner = tables.matchingBracket(at: first) {
-            lineStart = tables.lineStarts[tables.line(atOffset: partner) - 1]
+            lineStart = self.lineStart(of: partner)
         }
         return lineStart..<open
     }
@@ -826,6 +826,31 @@ public struct SwiftStructure {
         return i
     }
 
+    /// Where the line holding `offset` starts (after the `\n` before it, as
+    /// `SwiftSource.lineStarts`; the masked text keeps every line break): the bytes before
+    /// `offset` are looked at eight at a time, and the table of lines searched when the line
+    /// is long.
+    func lineStart(of offset: Int) -> Int {
+        var i = offset
+        if let base = text.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let breaks: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+            let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            var words = 0
+            while i >= 8 {
+                let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i - 8, as: UInt64.self)) ^ breaks
+                // 0x80 in each byte that is a line break, 0 elsewhere (no carry crosses bytes).
+                let found = ~(((x & low7) &+ low7) | x | low7)
+                if found != 0 { return i - found.leadingZeroBitCount / 8 }
+                i -= 8
+                words += 1
+                if words == 32 { return tables.lineStarts[tables.line(atOffset: offset) - 1] }
+            }
+        }
+        while i > 0, text[i - 1] != UInt8(ascii: "\n") { i -= 1 }
+        return i
+    }
+
     private func comment(containing offset: Int) -> Range<Int>? {
         tables.comment(containing: offset)
     }
@@ -852,7 +877,7 @@ public struct SwiftStructure {
     /// True for `{` that opens a statement body (`if x {`, `func f() -> some View {`,
     /// `var body: some View {`) rather than a trailing closure.
     private func isStatementBlock(brace: Int, tokenBefore: Int) -> Bool {
-        let lineStart = tables.lineStarts[tables.line(atOffset: tokenBefore) - 1]
+        let lineStart = lineStart(of: tokenBefore)
         var i = lineStart
         while i < tokenBefore {
             let byte = text[i]
@@ -933,7 +958,7 @@ public struct SwiftStructure {
 
     public func identifierStart(endingAt offset: Int) -> Int {
         var i = offset
-        while i > 0, isIdentifierByte(text[i - 1]) { i -= 1 }
+        while i > 0, Self.isNameByte(text[i - 1]) { i -= 1 }
         // `#Preview`, `#selector`: the `#` belongs to the name.
         if i > 0, text[i - 1] == UInt8(ascii: "#") { i -= 1 }
         return i
@@ -942,8 +967,19 @@ public struct SwiftStructure {
     func identifierEnd(from offset: Int) -> Int {
         var i = offset
         if i < count, text[i] == UInt8(ascii: "#") || text[i] == UInt8(ascii: "$") { i += 1 }
-        while i < count, isIdentifierByte(text[i]) { i += 1 }
+        while i < count, Self.isNameByte(text[i]) { i += 1 }
         return i
+    }
+
+    /// `isIdentifierByte` as one bit test, for the name scans above (every chain, container
+    /// and keyword reads names byte by byte): bit n of `low` is byte n (`$`, the digits), bit n
+    /// of `high` byte 64 + n (the letters, `_`); every byte from 0x80 is one.
+    @inline(__always)
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 0x03FF_0010_0000_0000
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        if byte >= 0x80 { return true }
+        return (byte < 64 ? low : high) >> UInt64(byte & 63) & 1 != 0
     }
 }
 

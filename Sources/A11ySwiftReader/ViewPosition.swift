@@ -105,7 +105,7 @@ extension SwiftStructure {
     /// `default` label, a dictionary entry.
     private func labelContext(colon: Int) -> ExpressionContext? {
         // `case .x:` / `default:` start statements of the switch.
-        let lineStart = tables.lineStarts[tables.line(atOffset: colon) - 1]
+        let lineStart = lineStart(of: colon)
         let first = skipTrivia(from: lineStart)
         if first < colon, isIdentifierStart(text[first]) {
             let word = first..<identifierEnd(from: first)
