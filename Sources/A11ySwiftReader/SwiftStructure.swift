@@ -129,7 +129,7 @@ public final class ContainerCache {
         outward.removeAll(keepingCapacity: true)
         outwardLists.removeAll(keepingCapacity: true)
         outwardCount = 0
-        lastChain = nil
+        lastChain = -1
         if chains.capacity > Self.keptChainTable {
             chains = []
         } else {
@@ -169,7 +169,9 @@ public final class ContainerCache {
     /// links: the rules of a run match the same chains (`.onTapGesture` is an anchor of three
     /// of them, `Image(…)` of two), and a chain of 4,000 `.onTapGesture` modifiers, each a
     /// match, was walked back and read again from every one of them.
-    @exclusivity(unchecked) var lastChain: Chain?
+    /// (`lastChain` is its index in `chainList`, -1 before the first: no chain is copied to
+    /// keep it.)
+    @exclusivity(unchecked) var lastChain = -1
     /// The chains read, and the index in `chainList` of each by the start of each of its links
     /// (a table of trivial values: no chain is copied, retained or moved per link), one entry
     /// per byte of the file, -1 where no link read starts: a lookup is an index, where a
@@ -316,17 +318,17 @@ public struct SwiftStructure {
     /// `chain(at:)` for the many matches of one file: a match at the start of a link of the
     /// chain read last, or of a long chain read before, is that chain.
     public func chain(at offset: Int, cache: ContainerCache) -> Chain {
-        if let last = cache.lastChain, last.hasLink(startingAt: offset) { return last }
+        let last = cache.lastChain
+        if last >= 0, cache.chainList[last].hasLink(startingAt: offset) { return cache.chainList[last] }
         cache.prepareChains(count: count)
         let known = cache.chains[offset]
         if known >= 0 {
-            let chain = cache.chainList[Int(known)]
-            cache.lastChain = chain
-            return chain
+            cache.lastChain = Int(known)
+            return cache.chainList[Int(known)]
         }
         let chain = self.chain(at: offset)
-        cache.lastChain = chain
         let index = Int32(cache.chainList.count)
+        cache.lastChain = Int(index)
         cache.chainList.append(chain)
         for link in chain.links where link.lowerBound < count {
             cache.chains[link.lowerBound] = index
