@@ -1,4 +1,9 @@
 import A11yPattern
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A modifier chain: a view expression and every `.modifier(…)` applied to it, across
 /// lines, trailing closures included. Offsets are bytes of the file.
@@ -116,7 +121,7 @@ public final class ContainerCache {
     public func reset() -> Bool {
         // The table of chains by offset has one entry per byte of the file: it is not counted
         // (its memory is kept for files up to `keptChainTable` bytes).
-        let footprint = stored.capacity + byNumber.capacity + chainList.capacity + outwardCount
+        let footprint = stored.capacity + byNumber.capacity + chainList.capacity + chainLinks.capacity + outwardCount
         guard footprint <= Self.keptFootprint else { return false }
         stored.removeAll(keepingCapacity: true)
         byNumber.removeAll(keepingCapacity: true)
@@ -124,12 +129,24 @@ public final class ContainerCache {
         outward.removeAll(keepingCapacity: true)
         outwardLists.removeAll(keepingCapacity: true)
         outwardCount = 0
-        lastChain = nil
-        if chains.capacity > Self.keptChainTable { chains = [] } else { chains.removeAll(keepingCapacity: true) }
+        lastChain = -1
+        if chains.capacity > Self.keptChainTable {
+            chains = []
+        } else {
+            // Only the entries of `chainLinks` are set: they are cleared one by one, and the
+            // table (all -1 again) serves the next file without being filled anew.
+            for offset in chainLinks { chains[Int(offset)] = -1 }
+        }
         chainList.removeAll(keepingCapacity: true)
+        chainLinks.removeAll(keepingCapacity: true)
         keyLine = 0
         keyText = ""
         viewBlocks.removeAll(keepingCapacity: true)
+        if toggleSlots.capacity > Self.keptChainTable {
+            toggleSlots = []
+        } else {
+            for state in toggles { toggleSlots[state.start] = -1 }
+        }
         toggles.removeAll(keepingCapacity: true)
         visibleActions.removeAll(keepingCapacity: true)
         controlNames.removeAll(keepingCapacity: true)
@@ -153,18 +170,23 @@ public final class ContainerCache {
     /// links: the rules of a run match the same chains (`.onTapGesture` is an anchor of three
     /// of them, `Image(…)` of two), and a chain of 4,000 `.onTapGesture` modifiers, each a
     /// match, was walked back and read again from every one of them.
-    @exclusivity(unchecked) var lastChain: Chain?
+    /// (`lastChain` is its index in `chainList`, -1 before the first: no chain is copied to
+    /// keep it.)
+    @exclusivity(unchecked) var lastChain = -1
     /// The chains read, and the index in `chainList` of each by the start of each of its links
     /// (a table of trivial values: no chain is copied, retained or moved per link), one entry
     /// per byte of the file, -1 where no link read starts: a lookup is an index, where a
     /// dictionary hashed the offset at every match and every link.
     @exclusivity(unchecked) var chains: [Int32] = []
     @exclusivity(unchecked) var chainList: [Chain] = []
+    /// The entries of `chains` set for this file.
+    @exclusivity(unchecked) var chainLinks: [Int32] = []
 
-    /// Sizes `chains` for a file of `count` bytes when first needed.
+    /// Sizes `chains` for a file of `count` bytes when first needed: the table kept from
+    /// the files before (all -1, see `reset()`) is grown when this file is longer.
     func prepareChains(count: Int) {
-        guard chains.count != count else { return }
-        Self.refill(&chains, with: -1, count: count)
+        guard chains.count < count else { return }
+        chains.append(contentsOf: repeatElement(-1, count: count - chains.count))
     }
 
     /// The last line whose text a finding took (`SwiftSource.lineKeyText`): findings on one
@@ -182,9 +204,13 @@ public final class ContainerCache {
     /// Whether the block opened at a `{` builds views (see `isViewBuilding(block:cache:)`),
     /// by container number: 0 not known yet, 1 no, 2 yes.
     @exclusivity(unchecked) var viewBlocks: [UInt8] = []
-    /// What each chain's tap action toggles, keyed by the chain's start (see
+    /// What each chain's tap action toggles, by the chain's start (see
     /// `toggledState(of:cache:)`): every `.onTapGesture` of a chain is an anchor of its own.
-    @exclusivity(unchecked) var toggles: [Int: ToggledState?] = [:]
+    /// `toggleSlots` has an entry per byte of the file, the index in `toggles` of the state
+    /// of the chain starting there (-1: not read yet); like `chains`, only the entries set
+    /// are cleared between files.
+    @exclusivity(unchecked) var toggles: [(start: Int, state: ToggledState?)] = []
+    @exclusivity(unchecked) var toggleSlots: [Int32] = []
     /// The actions of the visible controls inside a bracket, keyed by the bracket (see
     /// `repeatsVisibleAction(_:levels:cache:)`).
     @exclusivity(unchecked) var visibleActions: [Int: SwiftStructure.VisibleActions] = [:]
@@ -209,12 +235,29 @@ extension SwiftSource {
 public struct SwiftStructure {
     let tables: SwiftSourceTables
     let text: UnsafeBufferPointer<UInt8>
+    /// Whether some `#` of the file starts a conditional-compilation directive (see
+    /// `directive(at:)`): in the many files without one, a step back through a chain does
+    /// not look for directive lines.
+    private(set) var hasDirectives = true
     /// The number of bytes of the file.
     public var count: Int { text.count }
 
     init(tables: SwiftSourceTables) {
         self.tables = tables
         self.text = tables.masked
+        hasDirectives = containsDirective()
+    }
+
+    private func containsDirective() -> Bool {
+        guard let base = text.baseAddress else { return false }
+        var offset = 0
+        // memchr passes over the many bytes that are not `#` several at a time.
+        while offset < count, let found = memchr(base + offset, Int32(UInt8(ascii: "#")), count - offset) {
+            let index = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+            if directive(at: index) != nil { return true }
+            offset = index + 1
+        }
+        return false
     }
 
     /// The masked byte at `offset` (see `SwiftSource.masked`).
@@ -279,19 +322,22 @@ public struct SwiftStructure {
     /// `chain(at:)` for the many matches of one file: a match at the start of a link of the
     /// chain read last, or of a long chain read before, is that chain.
     public func chain(at offset: Int, cache: ContainerCache) -> Chain {
-        if let last = cache.lastChain, last.hasLink(startingAt: offset) { return last }
+        let last = cache.lastChain
+        if last >= 0, cache.chainList[last].hasLink(startingAt: offset) { return cache.chainList[last] }
         cache.prepareChains(count: count)
         let known = cache.chains[offset]
         if known >= 0 {
-            let chain = cache.chainList[Int(known)]
-            cache.lastChain = chain
-            return chain
+            cache.lastChain = Int(known)
+            return cache.chainList[Int(known)]
         }
         let chain = self.chain(at: offset)
-        cache.lastChain = chain
         let index = Int32(cache.chainList.count)
+        cache.lastChain = Int(index)
         cache.chainList.append(chain)
-        for link in chain.links where link.lowerBound < count { cache.chains[link.lowerBound] = index }
+        for link in chain.links where link.lowerBound < count {
+            cache.chains[link.lowerBound] = index
+            cache.chainLinks.append(Int32(link.lowerBound))
+        }
         return chain
     }
 
@@ -361,18 +407,20 @@ public struct SwiftStructure {
     func parseChain(from start: Int) -> Chain {
         var links: [Range<Int>] = []
         links.reserveCapacity(6)
-        let headEnd = parseHead(at: start)
-        links.append(start..<headEnd)
-        var end = headEnd
+        let head = parseHead(at: start)
+        links.append(start..<head.end)
+        var end = head.end
+        // The first token after `end`: the postfix reader has already looked for it.
+        var next = head.next
         var openDirectives = 0
         var modifierScan: (token: Int, startsModifier: Bool)?
         while true {
-            let next = skipTrivia(from: end)
             if next + 1 < count, text[next] == UInt8(ascii: "."), isIdentifierStart(text[next + 1]) {
                 let nameEnd = identifierEnd(from: next + 1)
-                let linkEnd = parsePostfix(from: nameEnd)
-                links.append(next..<linkEnd)
-                end = linkEnd
+                let link = parsePostfix(from: nameEnd)
+                links.append(next..<link.end)
+                end = link.end
+                next = link.next
                 continue
             }
             guard let directive = directive(at: next) else { break }
@@ -391,15 +439,18 @@ public struct SwiftStructure {
                 }
                 openDirectives += 1
                 end = directive.end
+                next = skipTrivia(from: end)
                 continue
             case .elseif, .else:
                 guard openDirectives > 0 else { break }
                 end = directive.end
+                next = skipTrivia(from: end)
                 continue
             case .endif:
                 guard openDirectives > 0 else { break }
                 openDirectives -= 1
                 end = directive.end
+                next = skipTrivia(from: end)
                 continue
             }
             break
@@ -449,10 +500,11 @@ public struct SwiftStructure {
     /// The token before `offset` in a chain read backwards: directive lines of a `#if`
     /// inside the chain are skipped (`Image("x")\n#if os(iOS)\n.padding()`).
     func previousChainToken(before offset: Int) -> Int? {
+        guard hasDirectives else { return previousToken(before: offset) }
         var position = offset
         while true {
             guard let before = previousToken(before: position) else { return nil }
-            let lineStart = tables.lineStarts[tables.line(atOffset: before) - 1]
+            let lineStart = lineStart(of: before)
             var first = lineStart
             while first < before, text[first] == UInt8(ascii: " ") || text[first] == UInt8(ascii: "\t") { first += 1 }
             guard directive(at: first) != nil else { return before }
@@ -462,7 +514,8 @@ public struct SwiftStructure {
 
     /// The head: a (qualified) name with its calls and closures, an implicit member
     /// (`.red`), or a parenthesised expression.
-    private func parseHead(at start: Int) -> Int {
+    /// Returns where the head ends and the first token after it (see `parsePostfix`).
+    private func parseHead(at start: Int) -> (end: Int, next: Int) {
         var i = start
         if text[i] == UInt8(ascii: ".") { i += 1 }
         // `#Preview { … }`, `#selector(…)`: a macro or directive name is a name too.
@@ -474,21 +527,23 @@ public struct SwiftStructure {
         // spaces belong to the head until one of them is called.
         while true {
             let afterPostfix = parsePostfix(from: i)
-            if afterPostfix != i { return afterPostfix }
-            guard i + 1 < count, text[i] == UInt8(ascii: "."), isIdentifierStart(text[i + 1]) else { return i }
+            if afterPostfix.end != i { return afterPostfix }
+            guard i + 1 < count, text[i] == UInt8(ascii: "."), isIdentifierStart(text[i + 1]) else { return afterPostfix }
             i = identifierEnd(from: i + 1)
         }
     }
 
     /// Past the calls `(…)`, subscripts `[…]`, `?`/`!` and trailing closures (labeled
-    /// ones after the first) that follow `start`.
-    private func parsePostfix(from start: Int) -> Int {
+    /// ones after the first) that follow `start`; with the first token after that end
+    /// (`skipTrivia(from: end)`), which the chain reader looks at next and which this reader
+    /// has already found.
+    private func parsePostfix(from start: Int) -> (end: Int, next: Int) {
         var i = start
         var sawClosure = false
         while i < count {
             var j = i
             while j < count, text[j] == UInt8(ascii: " ") || text[j] == UInt8(ascii: "\t") { j += 1 }
-            guard j < count else { break }
+            guard j < count else { return (i, count) }
             let byte = text[j]
             if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "["), !sawClosure,
                let close = tables.matchingBracket(at: j) {
@@ -501,7 +556,7 @@ public struct SwiftStructure {
                 continue
             }
             let next = skipTrivia(from: i)
-            guard next < count else { break }
+            guard next < count else { return (i, count) }
             if text[next] == UInt8(ascii: "{"), let close = tables.matchingBracket(at: next) {
                 i = close + 1
                 sawClosure = true
@@ -518,9 +573,9 @@ public struct SwiftStructure {
                     }
                 }
             }
-            break
+            return (i, next)
         }
-        return i
+        return (i, count)
     }
 
     // MARK: Containers
@@ -598,13 +653,16 @@ public struct SwiftStructure {
         cache.prepare(openers: openerCount)
         let known = cache.byNumber[number]
         if known >= 0 { return cache.stored[Int(known)] }
-        var container = self.container(opening: Int(tables.openers[number]))
+        var container = self.container(opening: Int(tables.openers[number]), cache: cache)
         container.number = number
         cache.byNumber[number] = cache.store(container)
         return container
     }
 
-    func container(opening open: Int) -> Container {
+    /// The container of the bracket at `open`. Its owner chain is read through `cache`: the
+    /// chain of a view holding others (`HStack { … }`, `Toggle(isOn:) { … }`) is often an
+    /// anchor's too.
+    func container(opening open: Int, cache: ContainerCache) -> Container {
         let opener = open
         let empty = open..<open
         guard let before = previousToken(before: open) else {
@@ -622,12 +680,12 @@ public struct SwiftStructure {
                 }
                 if text[ahead] == UInt8(ascii: "}") {
                     // `} label: {` — the owner's labeled trailing closure.
-                    return Container(chain: chain(at: primaryStart(endingAt: ahead)), slot: slot, open: opener)
+                    return Container(chain: chain(at: primaryStart(endingAt: ahead), cache: cache), slot: slot, open: opener)
                 }
                 if text[ahead] == UInt8(ascii: "(") || text[ahead] == UInt8(ascii: ",") {
                     // `Label(content: { … }, icon: { … })` — a closure argument.
                     if let paren = tables.enclosingBracket(of: labelStart),
-                       text[paren] == UInt8(ascii: "("), let call = callOwner(ofGroup: paren) {
+                       text[paren] == UInt8(ascii: "("), let call = callOwner(ofGroup: paren, cache: cache) {
                         return Container(chain: call, slot: slot, open: opener)
                     }
                 }
@@ -636,16 +694,16 @@ public struct SwiftStructure {
             guard endsOperand(at: before), !isStatementBlock(brace: open, tokenBefore: before) else {
                 return Container(chain: nil, slot: empty, open: opener)
             }
-            return Container(chain: chain(at: primaryStart(endingAt: before)), slot: empty, open: opener)
+            return Container(chain: chain(at: primaryStart(endingAt: before), cache: cache), slot: empty, open: opener)
         }
-        return Container(chain: callOwner(ofGroup: open), slot: empty, open: opener)
+        return Container(chain: callOwner(ofGroup: open, cache: cache), slot: empty, open: opener)
     }
 
     /// The chain a `(`/`[` group is the call or subscript of; nil for tuples, array
     /// literals and conditions.
-    func callOwner(ofGroup open: Int) -> Chain? {
+    func callOwner(ofGroup open: Int, cache: ContainerCache) -> Chain? {
         guard let before = previousToken(before: open), endsOperand(at: before), sameLine(before, open) else { return nil }
-        return chain(at: primaryStart(endingAt: before))
+        return chain(at: primaryStart(endingAt: before), cache: cache)
     }
 
     /// The label of the argument of the group at `open` that holds `position`.
@@ -680,11 +738,11 @@ public struct SwiftStructure {
     /// The code before the bracket at `open` on its line; a line that starts with `)`
     /// (a signature over several lines) reaches back to the line of its `(`.
     public func openerRange(of open: Int) -> Range<Int> {
-        var lineStart = tables.lineStarts[tables.line(atOffset: open) - 1]
-        var first = lineStart
+        var lineStart = lineStart(of: open)
+        var first = min(firstNonSpace(from: lineStart), open)
         while first < open, text[first] == UInt8(ascii: " ") || text[first] == UInt8(ascii: "\t") { first += 1 }
         if first < open, text[first] == UInt8(ascii: ")"), let partner = tables.matchingBracket(at: first) {
-            lineStart = tables.lineStarts[tables.line(atOffset: partner) - 1]
+            lineStart = self.lineStart(of: partner)
         }
         return lineStart..<open
     }
@@ -696,8 +754,11 @@ public struct SwiftStructure {
         var i = offset - 1
         while i >= 0 {
             let byte = text[i]
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
-                || byte == UInt8(ascii: "\r") {
+            if byte == UInt8(ascii: " ") {
+                i = lastNonSpace(atOrBefore: i - 1)
+                continue
+            }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
                 i -= 1
                 continue
             }
@@ -715,8 +776,11 @@ public struct SwiftStructure {
         var i = offset
         while i < count {
             let byte = text[i]
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
-                || byte == UInt8(ascii: "\r") {
+            if byte == UInt8(ascii: " ") {
+                i = firstNonSpace(from: i + 1)
+                continue
+            }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
                 i += 1
                 continue
             }
@@ -729,6 +793,68 @@ public struct SwiftStructure {
             return i
         }
         return count
+    }
+
+    // Indentation and blanked comments are long runs of spaces in the masked text: they are
+    // crossed eight bytes at a time (little-endian words; the bytes past a run are counted
+    // from the lowest differing byte).
+    private static let eightSpaces: UInt64 = 0x2020_2020_2020_2020
+
+    /// The first byte at or after `offset` that is not a space (`count` when none is).
+    @inline(__always)
+    func firstNonSpace(from offset: Int) -> Int {
+        var i = offset
+        if let base = text.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ Self.eightSpaces
+                if word != 0 { return i + word.trailingZeroBitCount / 8 }
+                i += 8
+            }
+        }
+        while i < count, text[i] == UInt8(ascii: " ") { i += 1 }
+        return i
+    }
+
+    /// The last byte at or before `offset` that is not a space (-1 when none is).
+    @inline(__always)
+    func lastNonSpace(atOrBefore offset: Int) -> Int {
+        var i = offset
+        if let base = text.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i >= 7 {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i - 7, as: UInt64.self)) ^ Self.eightSpaces
+                if word != 0 { return i - word.leadingZeroBitCount / 8 }
+                i -= 8
+            }
+        }
+        while i >= 0, text[i] == UInt8(ascii: " ") { i -= 1 }
+        return i
+    }
+
+    /// Where the line holding `offset` starts (after the `\n` before it, as
+    /// `SwiftSource.lineStarts`; the masked text keeps every line break): the bytes before
+    /// `offset` are looked at eight at a time, and the table of lines searched when the line
+    /// is long.
+    func lineStart(of offset: Int) -> Int {
+        var i = offset
+        if let base = text.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let breaks: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+            let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            var words = 0
+            while i >= 8 {
+                let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i - 8, as: UInt64.self)) ^ breaks
+                // 0x80 in each byte that is a line break, 0 elsewhere (no carry crosses bytes).
+                let found = ~(((x & low7) &+ low7) | x | low7)
+                if found != 0 { return i - found.leadingZeroBitCount / 8 }
+                i -= 8
+                words += 1
+                if words == 32 { return tables.lineStarts[tables.line(atOffset: offset) - 1] }
+            }
+        }
+        while i > 0, text[i - 1] != UInt8(ascii: "\n") { i -= 1 }
+        return i
     }
 
     private func comment(containing offset: Int) -> Range<Int>? {
@@ -757,7 +883,7 @@ public struct SwiftStructure {
     /// True for `{` that opens a statement body (`if x {`, `func f() -> some View {`,
     /// `var body: some View {`) rather than a trailing closure.
     private func isStatementBlock(brace: Int, tokenBefore: Int) -> Bool {
-        let lineStart = tables.lineStarts[tables.line(atOffset: tokenBefore) - 1]
+        let lineStart = lineStart(of: tokenBefore)
         var i = lineStart
         while i < tokenBefore {
             let byte = text[i]
@@ -799,6 +925,27 @@ public struct SwiftStructure {
         return false
     }
 
+    /// Whether the byte at `earlier` is on a line before the one of `later` (`earlier <
+    /// later`): the bytes between are looked at for a line break when they are few (the
+    /// gap between two tokens, mostly), the table of lines searched otherwise.
+    func isOnEarlierLine(_ earlier: Int, than later: Int) -> Bool {
+        guard later - earlier <= 64 else { return tables.line(atOffset: earlier) < tables.line(atOffset: later) }
+        // Lines start after each `\n` of the file as written (`SwiftSource.lineStarts`).
+        var i = earlier
+        while i < later {
+            if tables.raw[i] == UInt8(ascii: "\n") { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// The first offset in `range` that holds `byte` (memchr: many bytes a step), nil when none does.
+    func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let base = text.baseAddress,
+              let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+        return UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+    }
+
     func sameLine(_ a: Int, _ b: Int) -> Bool {
         var i = min(a, b)
         let end = max(a, b)
@@ -817,7 +964,7 @@ public struct SwiftStructure {
 
     public func identifierStart(endingAt offset: Int) -> Int {
         var i = offset
-        while i > 0, isIdentifierByte(text[i - 1]) { i -= 1 }
+        while i > 0, Self.isNameByte(text[i - 1]) { i -= 1 }
         // `#Preview`, `#selector`: the `#` belongs to the name.
         if i > 0, text[i - 1] == UInt8(ascii: "#") { i -= 1 }
         return i
@@ -826,8 +973,19 @@ public struct SwiftStructure {
     func identifierEnd(from offset: Int) -> Int {
         var i = offset
         if i < count, text[i] == UInt8(ascii: "#") || text[i] == UInt8(ascii: "$") { i += 1 }
-        while i < count, isIdentifierByte(text[i]) { i += 1 }
+        while i < count, Self.isNameByte(text[i]) { i += 1 }
         return i
+    }
+
+    /// `isIdentifierByte` as one bit test, for the name scans above (every chain, container
+    /// and keyword reads names byte by byte): bit n of `low` is byte n (`$`, the digits), bit n
+    /// of `high` byte 64 + n (the letters, `_`); every byte from 0x80 is one.
+    @inline(__always)
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 0x03FF_0010_0000_0000
+        let high: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        if byte >= 0x80 { return true }
+        return (byte < 64 ? low : high) >> UInt64(byte & 63) & 1 != 0
     }
 }
 

@@ -22,13 +22,20 @@ extension SwiftStructure {
     /// (its `action:` argument, else its first trailing closure), an `.onTapGesture`, or a
     /// `.gesture`/`.simultaneousGesture`/`.highPriorityGesture` holding a `TapGesture`.
     public func toggledState(of chain: Chain, cache: ContainerCache) -> ToggledState? {
-        if let known = cache.toggles[chain.start] { return known }
+        // One entry per byte, and one for the end of the file.
+        if cache.toggleSlots.count <= count {
+            cache.toggleSlots.append(contentsOf: repeatElement(-1, count: count + 1 - cache.toggleSlots.count))
+        }
+        let known = cache.toggleSlots[chain.start]
+        if known >= 0 { return cache.toggles[Int(known)].state }
         let state = toggledState(of: chain)
-        cache.toggles[chain.start] = .some(state)
+        cache.toggleSlots[chain.start] = Int32(cache.toggles.count)
+        cache.toggles.append((chain.start, state))
         return state
     }
 
     func toggledState(of chain: Chain) -> ToggledState? {
+        guard mayToggle(in: chain.start..<chain.end) else { return nil }
         let actions = actionRanges(of: chain)
         var toggled: [UInt8]?
         for action in actions {
@@ -123,12 +130,36 @@ extension SwiftStructure {
         return nil
     }
 
+    /// False when no action inside `range` can toggle anything (`toggledName(in:)` needs
+    /// `toggle` after a `.`, or a lone `=` followed by `!`): most chains are told apart by a
+    /// search for those bytes alone, before their actions are looked for.
+    private func mayToggle(in range: Range<Int>) -> Bool {
+        // `.toggle` starting in `range` may end past it.
+        let window = range.lowerBound..<min(range.upperBound + 7, count)
+        var from = window.lowerBound + 2
+        while from < window.upperBound, let g = firstOffset(of: UInt8(ascii: "g"), in: from..<window.upperBound) {
+            if g + 4 <= window.upperBound, equals((g - 2)..<(g + 4), "toggle") { return true }
+            from = g + 1
+        }
+        from = range.lowerBound
+        while from < range.upperBound, let equal = firstOffset(of: UInt8(ascii: "="), in: from..<range.upperBound) {
+            if isAssignment(at: equal) {
+                let bang = skipTrivia(from: equal + 1)
+                if bang < count, text[bang] == UInt8(ascii: "!") { return true }
+            }
+            from = equal + 1
+        }
+        return false
+    }
+
     /// The Bool toggled in `range`: `X.toggle()`, `X.wrappedValue.toggle()` or `X = !X`.
     func toggledName(in range: Range<Int>) -> [UInt8]? {
         var i = range.lowerBound
         while i < range.upperBound {
             let byte = text[i]
+            // (`toggle` starts with `t`: most member names are told apart by their first byte.)
             if byte == UInt8(ascii: "."), i > range.lowerBound, isIdentifierByte(text[i - 1]),
+               i + 1 < count, text[i + 1] == UInt8(ascii: "t"),
                equals((i + 1)..<identifierEnd(from: i + 1), "toggle") {
                 let open = skipTrivia(from: i + 7)
                 if open < range.upperBound, text[open] == UInt8(ascii: "("), skipTrivia(from: open + 1) < count,
@@ -183,12 +214,14 @@ extension SwiftStructure {
 
     /// The path without `self.`, a leading `$` or `_`, and a trailing `.wrappedValue`.
     private func normalized(_ path: Range<Int>) -> [UInt8] {
-        var bytes = Array(text[path])
-        if bytes.starts(with: Array("self.".utf8)) { bytes.removeFirst(5) }
-        if let first = bytes.first, first == UInt8(ascii: "$") || first == UInt8(ascii: "_") { bytes.removeFirst() }
-        let suffix = Array(".wrappedValue".utf8)
-        if bytes.count > suffix.count, Array(bytes.suffix(suffix.count)) == suffix { bytes.removeLast(suffix.count) }
-        return bytes
+        // Trimmed as offsets, then copied once.
+        var start = path.lowerBound
+        var end = path.upperBound
+        if end - start >= 5, equals(start..<(start + 5), "self.") { start += 5 }
+        if start < end, text[start] == UInt8(ascii: "$") || text[start] == UInt8(ascii: "_") { start += 1 }
+        let suffix = ".wrappedValue".utf8.count
+        if end - start > suffix, equals((end - suffix)..<end, ".wrappedValue") { end -= suffix }
+        return Array(text[start..<end])
     }
 
     // MARK: Where the state is used
@@ -199,8 +232,9 @@ extension SwiftStructure {
         guard let first = name.first, range.count >= name.count else { return nil }
         var i = range.lowerBound
         while i + name.count <= range.upperBound {
+            guard let candidate = firstOffset(of: first, in: i..<(range.upperBound - name.count + 1)) else { return nil }
+            i = candidate
             defer { i += 1 }
-            guard text[i] == first else { continue }
             var same = true
             for k in 1..<name.count where text[i + k] != name[k] {
                 same = false

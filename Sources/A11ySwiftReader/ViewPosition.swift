@@ -93,7 +93,7 @@ extension SwiftStructure {
                     continue
                 }
                 // An operand ends before: a new statement when it is on an earlier line.
-                if tables.line(atOffset: token) < tables.line(atOffset: position) {
+                if isOnEarlierLine(token, than: position) {
                     return .statement(block: enclosingBrace(of: position))
                 }
                 return .value
@@ -105,7 +105,7 @@ extension SwiftStructure {
     /// `default` label, a dictionary entry.
     private func labelContext(colon: Int) -> ExpressionContext? {
         // `case .x:` / `default:` start statements of the switch.
-        let lineStart = tables.lineStarts[tables.line(atOffset: colon) - 1]
+        let lineStart = lineStart(of: colon)
         let first = skipTrivia(from: lineStart)
         if first < colon, isIdentifierStart(text[first]) {
             let word = first..<identifierEnd(from: first)
@@ -174,7 +174,7 @@ extension SwiftStructure {
 
     private func computeViewBuilding(block brace: Int, cache: ContainerCache) -> Bool {
         let container = tables.openerNumber(at: brace).map { self.container(number: $0, cache: cache) }
-            ?? container(opening: brace)
+            ?? container(opening: brace, cache: cache)
         if let owner = container.chain {
             return isViewClosure(brace: brace, owner: owner, slot: container.slot)
         }
@@ -193,7 +193,7 @@ extension SwiftStructure {
         var current = brace
         while true {
             let container = tables.openerNumber(at: current).map { self.container(number: $0, cache: cache) }
-                ?? container(opening: current)
+                ?? container(opening: current, cache: cache)
             if let owner = container.chain {
                 return isViewClosure(brace: current, owner: owner, slot: container.slot)
             }
