@@ -21,7 +21,7 @@ enum FileDispatch {
 
     /// `kind(ofPath:)` of an ASCII name, read from its bytes (`.some(nil)`: neither); nil for a
     /// name that is not all ASCII.
-    private static func asciiKind(_ bytes: UnsafeBufferPointer<UInt8>) -> LintInput.Kind?? {
+    static func asciiKind(_ bytes: UnsafeBufferPointer<UInt8>) -> LintInput.Kind?? {
         for byte in bytes where byte >= 0x80 { return nil }
         func ends(with suffix: StaticString) -> Bool {
             let count = suffix.utf8CodeUnitCount

@@ -150,7 +150,12 @@ public enum InputCollector {
             let inodesAreTrusted = trustsDirectoryInodes(folder, device: id.device)
             for entry in entries {
                 let raw = entry.name
-                guard let name = String(validating: raw, as: UTF8.self) else {
+                // Most names are ASCII: valid as they are, and a regular file that is not
+                // lintable is passed over before any string is made of its name.
+                let ascii = raw.allSatisfy { $0 < 0x80 }
+                if ascii, entry.type == Int(DT_REG),
+                   case .some(nil) = raw.withUnsafeBufferPointer(FileDispatch.asciiKind) { continue }
+                guard let name = ascii ? String(decoding: raw, as: UTF8.self) : String(validating: raw, as: UTF8.self) else {
                     errors.append(InputError(file: join(folder, InputCollector.escaped(raw)),
                                              message: "the file name is not valid UTF-8; rename it to lint it"))
                     continue
