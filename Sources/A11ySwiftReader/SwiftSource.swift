@@ -852,6 +852,9 @@ private struct SwiftLexer {
 
     /// Blanks `range` in `masked`, keeping line breaks; sixteen bytes at a time (comments and
     /// literals are a large part of most files).
+    /// Inlined: called on the lexer held by `scan`, an out-of-line call would copy the
+    /// whole lexer struct first.
+    @inline(__always)
     private func blank(_ range: Range<Int>) {
         var i = range.lowerBound
         if let base = masked.baseAddress {
