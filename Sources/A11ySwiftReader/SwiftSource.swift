@@ -132,13 +132,11 @@ public struct SwiftSource: Sendable {
             masked.withUnsafeMutableBufferPointer { maskedBuffer in
                 partners.withUnsafeMutableBufferPointer { partnerBuffer in
                     var lexer = SwiftLexer(input: inputBuffer, masked: maskedBuffer, partners: partnerBuffer)
-                    lexer.run()
+                    (openers, openerParents) = lexer.run()
                     comments = lexer.comments
                     stringLiterals = lexer.stringLiterals
                     regexLiterals = lexer.regexLiterals
                     interpolations = lexer.interpolations
-                    openers = lexer.openers
-                    openerParents = lexer.openerParents
                 }
             }
             starts = SwiftSource.lineStarts(of: inputBuffer)
@@ -379,8 +377,12 @@ private struct SwiftLexer {
     var stringLiterals: [Range<Int>] = []
     var regexLiterals: [Range<Int>] = []
     var interpolations: [Range<Int>] = []
-    var openers: [Int32] = []
-    var openerParents: [Int32] = []
+    /// The code openers so far, two entries each: offset, then the index of its parent
+    /// opener (-1 at the top level). Owned by the lexer like `openBrackets`, for the same
+    /// reason; `run` returns them as the two arrays of `SwiftSource`.
+    private var openerTable: UnsafeMutablePointer<Int32>
+    private var openerCount = 0
+    private var openerCapacity: Int
     /// The brackets still open, innermost last: offset in the high 32 bits, index in
     /// `openers` in the low. A stack the lexer owns (freed by `run`): an array would check
     /// its uniqueness at every push and pop, and brackets come every few bytes.
@@ -408,8 +410,8 @@ private struct SwiftLexer {
         self.partners = partners
         openBrackets = .allocate(capacity: openCapacity)
         // Typical Swift has a bracket every 10–20 bytes and a comment or literal every ~100.
-        openers.reserveCapacity(input.count / 16)
-        openerParents.reserveCapacity(input.count / 16)
+        openerCapacity = input.count / 16 + 16
+        openerTable = .allocate(capacity: 2 * openerCapacity)
         comments.reserveCapacity(input.count / 256)
         stringLiterals.reserveCapacity(input.count / 128)
     }
@@ -507,9 +509,36 @@ private struct SwiftLexer {
         return ByteLanes.words(found)
     }
 
-    mutating func run() {
+    /// Lexes the input; returns the openers and their parents (see `SwiftSource.openers`).
+    mutating func run() -> (openers: [Int32], parents: [Int32]) {
         Self.specialBytes.withUnsafeBufferPointer { scan(specialBytes: $0) }
         openBrackets.deallocate()
+        let table = openerTable
+        let count = openerCount
+        let openers = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for k in 0..<count { buffer[k] = table[2 * k] }
+            initialized = count
+        }
+        let parents = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for k in 0..<count { buffer[k] = table[2 * k + 1] }
+            initialized = count
+        }
+        openerTable.deallocate()
+        return (openers, parents)
+    }
+
+    @inline(__always)
+    private mutating func appendOpener(_ offset: Int32, parent: Int32) {
+        if openerCount == openerCapacity {
+            let grown = UnsafeMutablePointer<Int32>.allocate(capacity: 4 * openerCapacity)
+            grown.moveInitialize(from: openerTable, count: 2 * openerCount)
+            openerTable.deallocate()
+            openerTable = grown
+            openerCapacity *= 2
+        }
+        openerTable[2 * openerCount] = offset
+        openerTable[2 * openerCount + 1] = parent
+        openerCount += 1
     }
 
     @inline(__always)
@@ -567,9 +596,8 @@ private struct SwiftLexer {
                 }
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
                 partners[i] = -1 // until it closes
-                openerParents.append(openCount > 0 ? Int32(truncatingIfNeeded: openBrackets[openCount - 1]) : -1)
-                pushOpenBracket(i << 32 | openers.count)
-                openers.append(Int32(i))
+                pushOpenBracket(i << 32 | openerCount)
+                appendOpener(Int32(i), parent: openCount > 1 ? Int32(truncatingIfNeeded: openBrackets[openCount - 2]) : -1)
                 i += 1
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                 close(at: i)
