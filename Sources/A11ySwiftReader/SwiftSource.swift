@@ -132,13 +132,11 @@ public struct SwiftSource: Sendable {
             masked.withUnsafeMutableBufferPointer { maskedBuffer in
                 partners.withUnsafeMutableBufferPointer { partnerBuffer in
                     var lexer = SwiftLexer(input: inputBuffer, masked: maskedBuffer, partners: partnerBuffer)
-                    lexer.run()
+                    (openers, openerParents) = lexer.run()
                     comments = lexer.comments
                     stringLiterals = lexer.stringLiterals
                     regexLiterals = lexer.regexLiterals
                     interpolations = lexer.interpolations
-                    openers = lexer.openers
-                    openerParents = lexer.openerParents
                 }
             }
             starts = SwiftSource.lineStarts(of: inputBuffer)
@@ -379,10 +377,23 @@ private struct SwiftLexer {
     var stringLiterals: [Range<Int>] = []
     var regexLiterals: [Range<Int>] = []
     var interpolations: [Range<Int>] = []
-    var openers: [Int32] = []
-    var openerParents: [Int32] = []
-    /// The brackets still open: offset in the high 32 bits, index in `openers` in the low.
-    private var openBrackets: [Int] = []
+    /// The code openers so far, two entries each: offset, then the index of its parent
+    /// opener (-1 at the top level). Owned by the lexer like `openBrackets`, for the same
+    /// reason; `run` returns them as the two arrays of `SwiftSource`.
+    private var openerTable: UnsafeMutablePointer<Int32>
+    private var openerCount = 0
+    private var openerCapacity: Int
+    /// The brackets still open, innermost last: offset in the high 32 bits, index in
+    /// `openers` in the low. A stack the lexer owns (freed by `run`): an array would check
+    /// its uniqueness at every push and pop, and brackets come every few bytes.
+    private var openBrackets: UnsafeMutablePointer<Int>
+    private var openCount = 0
+    private var openCapacity = 64
+    /// The block of input `nextSpecial` last looked at, and its special bytes (bit k for
+    /// byte `blockStart + k`).
+    private var blockStart = 0
+    private var blockEnd = 0
+    private var blockMask: UInt64 = 0
 
     private static let newline = UInt8(ascii: "\n")
     private static let quote = UInt8(ascii: "\"")
@@ -397,10 +408,10 @@ private struct SwiftLexer {
         self.input = input
         self.masked = masked
         self.partners = partners
-        openBrackets.reserveCapacity(64)
+        openBrackets = .allocate(capacity: openCapacity)
         // Typical Swift has a bracket every 10–20 bytes and a comment or literal every ~100.
-        openers.reserveCapacity(input.count / 16)
-        openerParents.reserveCapacity(input.count / 16)
+        openerCapacity = input.count / 16 + 16
+        openerTable = .allocate(capacity: 2 * openerCapacity)
         comments.reserveCapacity(input.count / 256)
         stringLiterals.reserveCapacity(input.count / 128)
     }
@@ -422,23 +433,44 @@ private struct SwiftLexer {
     private static let specialBytes: [Bool] = (0...255).map { isSpecial(UInt8($0)) }
 
     /// The offset of the first byte at or after `start` that `isSpecial` accepts, or the end.
-    /// Sixteen bytes at a time (`specialLanes`): in Swift a special byte comes every ten
-    /// bytes or so, and most runs between them are indentation and identifiers.
+    /// The bytes are looked at 64 at a time (`specialMask`), and the mask of one block
+    /// serves every call that starts inside it: in Swift a special byte comes every ten
+    /// bytes or so, so most calls only read the next bit of the mask. `start` never goes
+    /// backwards during a scan, which is what lets a block be kept.
     @inline(__always)
-    private func nextSpecial(from start: Int, specialBytes: UnsafeBufferPointer<Bool>) -> Int {
+    private mutating func nextSpecial(from start: Int, specialBytes: UnsafeBufferPointer<Bool>) -> Int {
         let n = input.count
         var i = start
-        if let base = input.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while i + 16 <= n {
-                let (low, high) = Self.specialLanes(raw.loadUnaligned(fromByteOffset: i, as: ByteLanes.Lanes.self))
-                if low != 0 { return i + low.trailingZeroBitCount >> 3 }
-                if high != 0 { return i + 8 + high.trailingZeroBitCount >> 3 }
-                i += 16
+        while true {
+            if i < blockEnd {
+                let pending = blockMask & (~0 &<< UInt64(i - blockStart))
+                if pending != 0 { return blockStart + pending.trailingZeroBitCount }
+                i = blockEnd
+            }
+            guard i < n, let base = input.baseAddress else { return n }
+            blockStart = i
+            if i + 64 <= n {
+                blockMask = Self.specialMask(UnsafeRawPointer(base + i))
+                blockEnd = i + 64
+            } else {
+                var mask: UInt64 = 0
+                for k in 0..<(n - i) where specialBytes[Int(input[i + k])] { mask |= 1 &<< UInt64(k) }
+                blockMask = mask
+                blockEnd = n
             }
         }
-        while i < n, !specialBytes[Int(input[i])] { i += 1 }
-        return i
+    }
+
+    /// Bit k set when byte k of the 64 at `p` is special.
+    @inline(__always)
+    private static func specialMask(_ p: UnsafeRawPointer) -> UInt64 {
+        typealias Lanes = ByteLanes.Lanes
+        var mask: UInt64 = 0
+        for k in 0..<4 {
+            let (low, high) = specialLanes(p.loadUnaligned(fromByteOffset: 16 * k, as: Lanes.self))
+            mask |= (ByteLanes.laneBits(low) | ByteLanes.laneBits(high) &<< 8) &<< UInt64(16 * k)
+        }
+        return mask
     }
 
     /// The offset of the first `\\`, `"` or line feed at or after `start` (what ends or
@@ -477,8 +509,49 @@ private struct SwiftLexer {
         return ByteLanes.words(found)
     }
 
-    mutating func run() {
+    /// Lexes the input; returns the openers and their parents (see `SwiftSource.openers`).
+    mutating func run() -> (openers: [Int32], parents: [Int32]) {
         Self.specialBytes.withUnsafeBufferPointer { scan(specialBytes: $0) }
+        openBrackets.deallocate()
+        let table = openerTable
+        let count = openerCount
+        let openers = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for k in 0..<count { buffer[k] = table[2 * k] }
+            initialized = count
+        }
+        let parents = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for k in 0..<count { buffer[k] = table[2 * k + 1] }
+            initialized = count
+        }
+        openerTable.deallocate()
+        return (openers, parents)
+    }
+
+    @inline(__always)
+    private mutating func appendOpener(_ offset: Int32, parent: Int32) {
+        if openerCount == openerCapacity {
+            let grown = UnsafeMutablePointer<Int32>.allocate(capacity: 4 * openerCapacity)
+            grown.moveInitialize(from: openerTable, count: 2 * openerCount)
+            openerTable.deallocate()
+            openerTable = grown
+            openerCapacity *= 2
+        }
+        openerTable[2 * openerCount] = offset
+        openerTable[2 * openerCount + 1] = parent
+        openerCount += 1
+    }
+
+    @inline(__always)
+    private mutating func pushOpenBracket(_ entry: Int) {
+        if openCount == openCapacity {
+            let grown = UnsafeMutablePointer<Int>.allocate(capacity: openCapacity * 2)
+            grown.moveInitialize(from: openBrackets, count: openCount)
+            openBrackets.deallocate()
+            openBrackets = grown
+            openCapacity *= 2
+        }
+        openBrackets[openCount] = entry
+        openCount += 1
     }
 
     private mutating func scan(specialBytes: UnsafeBufferPointer<Bool>) {
@@ -523,9 +596,8 @@ private struct SwiftLexer {
                 }
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
                 partners[i] = -1 // until it closes
-                openerParents.append(openBrackets.last.map { Int32(truncatingIfNeeded: $0) } ?? -1)
-                openBrackets.append(i << 32 | openers.count)
-                openers.append(Int32(i))
+                pushOpenBracket(i << 32 | openerCount)
+                appendOpener(Int32(i), parent: openCount > 1 ? Int32(truncatingIfNeeded: openBrackets[openCount - 2]) : -1)
                 i += 1
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                 close(at: i)
@@ -544,29 +616,21 @@ private struct SwiftLexer {
         case UInt8(ascii: "]"): UInt8(ascii: "[")
         default: UInt8(ascii: "{")
         }
-        var index = openBrackets.count - 1
+        var index = openCount - 1
         while index >= 0, input[openBrackets[index] >> 32] != opener { index -= 1 }
         guard index >= 0 else {
             partners[offset] = -1
             return
         }
         let open = openBrackets[index] >> 32
-        if index == openBrackets.count - 1 {
-            openBrackets.removeLast()
-        } else {
-            openBrackets.removeSubrange(index...)
-        }
+        openCount = index
         partners[open] = Int32(offset)
         partners[offset] = Int32(open)
     }
 
     /// A top-level literal: records it and its interpolations, and blanks its contents.
     private mutating func literal(start: Int, hashes: Int) -> Int {
-        // The list is moved out while the scan appends to it (no copy, no temporary list).
-        var found: [Range<Int>] = []
-        swap(&found, &interpolations)
-        let (contentStart, contentEnd, end) = scanLiteral(start: start, hashes: hashes, interpolations: &found)
-        swap(&found, &interpolations)
+        let (contentStart, contentEnd, end) = scanLiteral(start: start, hashes: hashes, recordsInterpolations: true)
         stringLiterals.append(start..<end)
         blank(contentStart..<contentEnd)
         return end
@@ -816,6 +880,9 @@ private struct SwiftLexer {
 
     /// Blanks `range` in `masked`, keeping line breaks; sixteen bytes at a time (comments and
     /// literals are a large part of most files).
+    /// Inlined: called on the lexer held by `scan`, an out-of-line call would copy the
+    /// whole lexer struct first.
+    @inline(__always)
     private func blank(_ range: Range<Int>) {
         var i = range.lowerBound
         if let base = masked.baseAddress {
@@ -870,9 +937,8 @@ private struct SwiftLexer {
     /// Scans the literal whose `hashes` `#` start at `start` (the quote follows them).
     /// Returns where its contents start and end and where the literal ends. A single-line
     /// literal left open ends at its line break; a multi-line one at the end of the file.
-    private func scanLiteral(start: Int, hashes: Int) -> (contentStart: Int, contentEnd: Int, end: Int) {
-        var ignored: [Range<Int>] = []
-        return scanLiteral(start: start, hashes: hashes, interpolations: &ignored)
+    private mutating func scanLiteral(start: Int, hashes: Int) -> (contentStart: Int, contentEnd: Int, end: Int) {
+        scanLiteral(start: start, hashes: hashes, recordsInterpolations: false)
     }
 
     /// True when the `"""` at `quoteAt` opens a multi-line literal: always for a plain one;
@@ -894,8 +960,10 @@ private struct SwiftLexer {
         return true
     }
 
-    private func scanLiteral(start: Int, hashes: Int,
-                             interpolations: inout [Range<Int>]) -> (contentStart: Int, contentEnd: Int, end: Int) {
+    /// `recordsInterpolations`: append the literal's interpolations to `interpolations`
+    /// (a top-level literal; those nested in an interpolation are not listed).
+    private mutating func scanLiteral(start: Int, hashes: Int,
+                                      recordsInterpolations: Bool) -> (contentStart: Int, contentEnd: Int, end: Int) {
         let n = input.count
         let quoteAt = start + hashes
         let isMultiLine = opensMultiLine(quoteAt: quoteAt, hashes: hashes)
@@ -912,7 +980,7 @@ private struct SwiftLexer {
                 guard j - i - 1 == hashes else { i += 1; continue }
                 if byte(j) == UInt8(ascii: "(") {
                     i = skipInterpolation(openParen: j)
-                    interpolations.append((j + 1)..<max(j + 1, i - 1))
+                    if recordsInterpolations { interpolations.append((j + 1)..<max(j + 1, i - 1)) }
                 } else {
                     i = j + 1  // the escaped character (any byte of it; the rest is harmless)
                 }
@@ -935,7 +1003,7 @@ private struct SwiftLexer {
 
     /// End (just past the `)`) of the interpolation whose `(` is at `openParen`:
     /// nested parentheses, literals and comments included.
-    private func skipInterpolation(openParen: Int) -> Int {
+    private mutating func skipInterpolation(openParen: Int) -> Int {
         let n = input.count
         var depth = 1
         var i = openParen + 1
@@ -1028,12 +1096,12 @@ public func isOperatorByte(_ byte: UInt8) -> Bool {
 enum ByteLanes {
     typealias Lanes = SIMD16<UInt8>
 
-    /// 0x80 in each lane of `x` that is zero, 0 in the others: `((x & 0x7F) + 0x7F) | x`
-    /// has its high bit set exactly when the lane is not zero, and carries never cross lanes.
+    /// 0x80 in each lane of `x` that is zero, 0 in the others: `(x - 1) & ~x` has its high
+    /// bit set exactly when the lane is zero (lane-wise subtraction never borrows across
+    /// lanes), in three instructions.
     @inline(__always)
     static func zero(_ x: Lanes) -> Lanes {
-        let low7 = Lanes(repeating: 0x7F)
-        return ~(((x & low7) &+ low7) | x | low7)
+        (x &- Lanes(repeating: 1)) & ~x & Lanes(repeating: 0x80)
     }
 
     /// The lanes as two words, lane 0 in the low byte of `low`: the index of a marked lane is
@@ -1042,5 +1110,12 @@ enum ByteLanes {
     static func words(_ x: Lanes) -> (low: UInt64, high: UInt64) {
         let words = unsafeBitCast(x, to: SIMD2<UInt64>.self)
         return (UInt64(littleEndian: words[0]), UInt64(littleEndian: words[1]))
+    }
+
+    /// One bit per lane of a word from `words` (0x80 or 0 in each byte): bit k for byte k.
+    /// The multiplication moves the high bit of byte k to bit 56 + k, without carries.
+    @inline(__always)
+    static func laneBits(_ word: UInt64) -> UInt64 {
+        ((word &>> 7) &* 0x0102_0408_1020_4080) &>> 56
     }
 }
