@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import A11yModel
 
 /// `included` / `excluded` file globs of one rule (`PathGlob`), each matching any tail of
@@ -35,7 +30,7 @@ struct PathFilter: Sendable, Hashable {
     private func accepts(_ path: String, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var parts: [Substring]?
         func matches(_ glob: PathGlob, _ chunks: [[UInt8]]) -> Bool {
-            guard chunks.allSatisfy({ Self.contains($0, in: bytes) }) else { return false }
+            guard chunks.allSatisfy({ $0.isEmpty || ByteSearch.firstOffset(of: $0, in: bytes, from: 0) != nil }) else { return false }
             if parts == nil { parts = Self.components(of: path, bytes: bytes) }
             return glob.matches(parts!, anchoring: .suffix)
         }
@@ -71,21 +66,6 @@ struct PathFilter: Sendable, Hashable {
         return parts
     }
 
-    /// Whether `chunk` occurs in `bytes`: `memchr` for its first byte, then `memcmp`.
-    private static func contains(_ chunk: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = chunk.first else { return true }
-        guard chunk.count <= bytes.count, let base = bytes.baseAddress else { return false }
-        let last = bytes.count - chunk.count
-        return chunk.withUnsafeBufferPointer { wanted in
-            var at = 0
-            while at <= last, let hit = memchr(base + at, Int32(first), last - at + 1) {
-                let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-                if memcmp(base + offset, wanted.baseAddress!, wanted.count) == 0 { return true }
-                at = offset + 1
-            }
-            return false
-        }
-    }
 
     /// The runs of plain characters of a glob's components (`*Tests/**/*.swift`: `Tests`,
     /// `.swift`): each is part of a path component any match matches. Components with `[`

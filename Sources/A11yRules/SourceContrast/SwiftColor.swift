@@ -245,21 +245,7 @@ struct SwiftColorParser {
     /// libc's `memchr`, checked by `memcmp` (a byte loop here was 7 % of a Swift corpus run,
     /// three searches of every file).
     static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, start >= 0, start + needle.count <= haystack.count else { return nil }
-        let last = haystack.count - needle.count
-        return haystack.withUnsafeBytes { hay -> Int? in
-            needle.withUnsafeBytes { wanted -> Int? in
-                guard let base = hay.baseAddress, let wantedBase = wanted.baseAddress else { return nil }
-                var at = start
-                while at <= last {
-                    guard let hit = memchr(base + at, Int32(first), last + 1 - at) else { return nil }
-                    let offset = UnsafeRawPointer(hit) - base
-                    if memcmp(base + offset, wantedBase, wanted.count) == 0 { return offset }
-                    at = offset + 1
-                }
-                return nil
-            }
-        }
+        haystack.withUnsafeBufferPointer { ByteSearch.firstOffset(of: needle, in: $0, from: start) }
     }
 
     /// `find` for a needle whose first byte is common (`static`: `memchr` stops at every `s`
