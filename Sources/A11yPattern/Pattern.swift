@@ -372,6 +372,18 @@ public final class Pattern: @unchecked Sendable {
         }
         // PCRE2 wants a pointer even for an empty subject.
         let base = subject.baseAddress ?? UnsafePointer(emptySubject)
+        // A JIT-compiled code searched in a subject known to be valid UTF-8 goes straight to
+        // the JIT (`pcre2_jit_match`): what `pcre2_match` does itself after checking its
+        // arguments, which for the short links and ranges of the conditions cost about as
+        // much as the search. Anything it would check or refuse takes the usual path.
+        if options == PCRE2_NO_UTF_CHECK, start <= subject.count,
+           a11y_flag_load_acquire(jitFlags + (anchored == nil ? 0 : 1)) == Pattern.jitCompiled {
+            var rc = pcre2_jit_match_8(code, base, subject.count, start, options, scratch.matchData, scratch.context)
+            if rc == PCRE2_ERROR_JIT_STACKLIMIT, scratch.growJITStack() {
+                rc = pcre2_jit_match_8(code, base, subject.count, start, options, scratch.matchData, scratch.context)
+            }
+            if rc != PCRE2_ERROR_JIT_BADOPTION { return rc }
+        }
         var rc = pcre2_match_8(code, base, subject.count, start, options, scratch.matchData, scratch.context)
         if rc == PCRE2_ERROR_JIT_STACKLIMIT, scratch.growJITStack() {
             rc = pcre2_match_8(code, base, subject.count, start, options, scratch.matchData, scratch.context)
