@@ -70,7 +70,8 @@ public struct Baseline: Sendable {
         guard let first = scalars.firstIndex(where: { !isBlank($0) }) else { return "" }
         let last = scalars.lastIndex(where: { !isBlank($0) })!
         let trimmed = Substring(scalars[first...last])
-        return trimmed.count <= 200 ? String(trimmed) : String(trimmed.prefix(200))
+        // A character has at least one byte: at most 200 bytes needs no count of characters.
+        return trimmed.utf8.count <= 200 || trimmed.count <= 200 ? String(trimmed) : String(trimmed.prefix(200))
     }
 
     public struct Entry: Sendable, Hashable {

@@ -60,7 +60,8 @@ public struct LintConfiguration: Sendable {
     /// Whether each spec finding gets its baseline key (`Finding.baselineKey`: its JSON path and
     /// value, found by a walk of the spec's document). Only a baseline reads them: a session
     /// that neither reads nor writes one skips the walk. A Swift finding's key is its line's
-    /// text, which its rule took anyway: it always has one.
+    /// text, trimmed: its rule took the text anyway, and only the trimming is skipped (the
+    /// finding then has no key).
     public var baselineKeys = true
     /// `colors:` of `.a11ylint.yml`: where colour references resolve.
     public var colors = ColorSettings()
@@ -671,7 +672,13 @@ public final class Linter: Sendable {
         var unused = suppressions.unusedFindings(suppressionContext, source: source)
         applyConfiguration(to: &unused)
         findings += unused
-        Baseline.setKeys(&findings) { source.lineKeyText($0) }
+        if configuration.baselineKeys {
+            Baseline.setKeys(&findings) { source.lineKeyText($0) }
+        } else {
+            // No baseline reads them in this run: the line texts the rules took are let go
+            // untrimmed, as a spec finding gets no key here either.
+            for index in findings.indices { findings[index].baselineKey = nil }
+        }
         if outcome.findings.isEmpty { outcome.findings = findings } else { outcome.findings += findings }
     }
 
