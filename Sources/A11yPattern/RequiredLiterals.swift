@@ -116,20 +116,7 @@ struct RequiredLiterals: Sendable {
     /// `find` with the needle's bytes and its `keyIndex` given.
     @inline(__always)
     static func find(_ needle: UnsafeBufferPointer<UInt8>, key: Int, in base: UnsafePointer<UInt8>, count: Int) -> Bool {
-        let length = needle.count
-        guard length > 0 else { return true }
-        guard length <= count else { return false }
-        let wanted = Int32(needle[key])
-        // Candidate starts run from 0 to `count - length`; the key byte sits `key` further.
-        var start = 0
-        let lastStart = count - length
-        while start <= lastStart {
-            guard let hit = memchr(base + start + key, wanted, lastStart - start + 1) else { return false }
-            let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)) - key
-            if memcmp(base + at, needle.baseAddress!, length) == 0 { return true }
-            start = at + 1
-        }
-        return false
+        needle.isEmpty || ByteSearch.firstOffset(of: needle, key: key, in: base, count: count) != nil
     }
 
     /// A recursive reading of the pattern's syntax (see the type's comment).

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import A11yPattern
 
 /// Whether a control's action is also performed by another, visible control of the same view
 /// code (docs/rules.md, hidden-interactive): a small icon button hidden from VoiceOver beside
@@ -177,15 +173,10 @@ extension SwiftStructure {
         for name in found { body(name) }
     }
 
-    /// Calls `body` with each offset in `range` that holds `byte`, in order (`memchr`).
+    /// Calls `body` with each offset in `range` that holds `byte`, in order.
     private func forEachOffset(of byte: UInt8, in range: Range<Int>, _ body: (Int) -> Void) {
         guard let base = text.baseAddress else { return }
-        var i = range.lowerBound
-        while i < range.upperBound, let hit = memchr(base + i, Int32(byte), range.upperBound - i) {
-            let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-            body(at)
-            i = at + 1
-        }
+        ByteSearch.forEachOffset(of: byte, in: base, range: range, body)
     }
 
     /// Calls `body` with each whole identifier in `range`, in order.

@@ -1,4 +1,5 @@
 import A11yModel
+import A11yPattern
 
 /// `included` / `excluded` file globs of one rule (`PathGlob`), each matching any tail of
 /// the path: a glob without `/` matches the file name (`*View.swift`), one with `/` the

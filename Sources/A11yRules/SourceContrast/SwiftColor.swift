@@ -5,6 +5,7 @@ import Darwin
 #endif
 import A11yModel
 import A11yColorSources
+import A11yPattern
 import A11ySwiftReader
 
 /// A colour as SwiftUI code writes it, read as far as the code fixes it (`source-text-contrast`,

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where bytes occur in others, by libc's `memchr` (vectorised) for one byte, then `memcmp`
+/// for the rest: the one search of this kind in the product. Patterns' required texts, the
+/// control names of a view (`A11ySwiftReader`), colour names in Swift files and the plain
+/// runs of path globs (`A11yRules`) all call it.
+public enum ByteSearch {
+    /// The first offset at or after `start` where the `needle` is in the `count` bytes at
+    /// `base`. `memchr` looks for the needle's byte at `key` (the caller picks its rarest);
+    /// nil when the needle is not there. An empty needle is found at `start`.
+    @inlinable @inline(__always)
+    public static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, key: Int, in base: UnsafePointer<UInt8>,
+                                   count: Int, from start: Int = 0) -> Int? {
+        let length = needle.count
+        guard length > 0 else { return start <= count ? start : nil }
+        guard start >= 0, start + length <= count else { return nil }
+        let wanted = Int32(needle[key])
+        // Candidate starts run up to `count - length`; the key byte sits `key` further.
+        var at = start
+        let lastStart = count - length
+        while at <= lastStart {
+            guard let hit = memchr(base + at + key, wanted, lastStart - at + 1) else { return nil }
+            let offset = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit)) - key
+            if memcmp(base + offset, needle.baseAddress!, length) == 0 { return offset }
+            at = offset + 1
+        }
+        return nil
+    }
+
+    /// The first offset at or after `start` where `needle` is in `haystack`, searched by its
+    /// first byte; nil when it is not there, or `needle` is empty.
+    @inlinable
+    public static func firstOffset(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard !needle.isEmpty, let base = haystack.baseAddress else { return nil }
+        return needle.withUnsafeBufferPointer { firstOffset(of: $0, key: 0, in: base, count: haystack.count, from: start) }
+    }
+
+    /// Calls `body` with each offset in `range` of the bytes at `base` that holds `byte`, in order.
+    @inlinable @inline(__always)
+    public static func forEachOffset(of byte: UInt8, in base: UnsafePointer<UInt8>, range: Range<Int>,
+                                     _ body: (Int) -> Void) {
+        var i = range.lowerBound
+        while i < range.upperBound, let hit = memchr(base + i, Int32(byte), range.upperBound - i) {
+            let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+            body(at)
+            i = at + 1
+        }
+    }
+}
