@@ -32,12 +32,18 @@ public enum ByteSearch {
     }
 
     /// The first offset at or after `start` where `needle` is in `haystack`, searched by its
-    /// first byte; nil when it is not there, or `needle` is empty.
+    /// byte at `key` (its first by default; see `rarestKey`); nil when it is not there, or
+    /// `needle` is empty.
     @inlinable
-    public static func firstOffset(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    public static func firstOffset(of needle: [UInt8], key: Int = 0, in haystack: UnsafeBufferPointer<UInt8>,
+                                   from start: Int) -> Int? {
         guard !needle.isEmpty, let base = haystack.baseAddress else { return nil }
-        return needle.withUnsafeBufferPointer { firstOffset(of: $0, key: 0, in: base, count: haystack.count, from: start) }
+        return needle.withUnsafeBufferPointer { firstOffset(of: $0, key: key, in: base, count: haystack.count, from: start) }
     }
+
+    /// The place in `needle` of its byte least likely to be common in code, for `key`: the
+    /// `v` of `overlay`, where a search by its `o` stops every few bytes.
+    public static func rarestKey(_ needle: [UInt8]) -> Int { MatchStarts.keyIndex(needle) }
 
     /// Calls `body` with each offset in `range` of the bytes at `base` that holds `byte`, in order.
     @inlinable @inline(__always)

@@ -23,7 +23,10 @@ public struct SourceTextContrast: Sendable {
     }
 
     /// Words of which a file must hold one to draw a background behind text.
-    private static let backgroundWords = ["background", "ZStack", "overlay"].map { Array($0.utf8) }
+    /// Each is searched by its rarest byte (the `v` of `overlay`, not its `o`).
+    private static let backgroundWords = ["background", "ZStack", "overlay"].map { word in
+        (bytes: Array(word.utf8), key: ByteSearch.rarestKey(Array(word.utf8)))
+    }
 
     /// Every finding of the rule on `source`.
     /// `members`: the static colour members of the run's other files (asked only for a name
@@ -33,7 +36,9 @@ public struct SourceTextContrast: Sendable {
         guard !source.bytes.isEmpty else { return [] }
         let scratch = MatchScratch()
         // The byte searches first: they are cheaper than the pattern.
-        let candidate = Self.backgroundWords.contains { SwiftColorParser.find($0, in: source.masked, from: 0) != nil }
+        let candidate = Self.backgroundWords.contains {
+            SwiftColorParser.find($0.bytes, key: $0.key, in: source.masked, from: 0) != nil
+        }
             && source.withStructure { structure -> Bool in
                 guard case .match = structure.firstMatch(foregroundModifier, from: 0, scratch: scratch) else { return false }
                 return true

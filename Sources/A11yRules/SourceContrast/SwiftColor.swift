@@ -245,8 +245,10 @@ struct SwiftColorParser {
     /// The first offset at or after `start` where `needle` is in `haystack`: candidates by
     /// libc's `memchr`, checked by `memcmp` (a byte loop here was 7 % of a Swift corpus run,
     /// three searches of every file).
-    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        haystack.withUnsafeBufferPointer { ByteSearch.firstOffset(of: needle, in: $0, from: start) }
+    /// `key`: the needle's byte `memchr` looks for (`ByteSearch.rarestKey` for a needle
+    /// searched in every file).
+    static func find(_ needle: [UInt8], key: Int = 0, in haystack: [UInt8], from start: Int) -> Int? {
+        haystack.withUnsafeBufferPointer { ByteSearch.firstOffset(of: needle, key: key, in: $0, from: start) }
     }
 
     /// `find` for a needle whose first byte is common (`static`: `memchr` stops at every `s`
