@@ -55,7 +55,9 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("icuuc")]),
 
         .target(name: "A11yJSON", swiftSettings: releaseSwift),
-        .target(name: "A11yPattern", dependencies: ["CPCRE2"], swiftSettings: releaseSwift),
+        // The literal pass's candidate scan, with SIMD byte shuffles (see A11yPattern's LiteralSet).
+        .target(name: "CLiteralScan"),
+        .target(name: "A11yPattern", dependencies: ["CPCRE2", "CLiteralScan"], swiftSettings: releaseSwift),
         // The fast Swift reader; its tables stay internal (see its SwiftSource.swift).
         .target(name: "A11ySwiftReader", dependencies: ["A11yPattern"], swiftSettings: releaseSwift),
         .target(name: "A11yModel",

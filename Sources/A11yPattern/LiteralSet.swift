@@ -3,36 +3,40 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CLiteralScan
 
 /// The literal texts a set of patterns searches for (where their matches start,
 /// `MatchStarts`, and what every match holds, `RequiredLiterals`), found together in one
 /// pass over a subject instead of one byte search per text.
 ///
-/// Each text gets two keys: two overlapping pairs of adjacent bytes of it (three bytes in
-/// all), chosen least likely to be common in Swift code (`apG`/`pGe` in `onTapGesture`).
-/// Of the two, one always sits at an even offset of the subject, so the pass reads every
-/// other two-byte window only, and looks it up in a 65,536-bit table of the keys (8 KiB:
-/// it stays in the first-level cache); only where a key sits does it compare the texts
-/// holding that key. A common byte such as `.`, `a` or `s` then costs nothing more than
-/// any other, where a `memchr` for it would stop at each one.
+/// Each text has a fingerprint: three adjacent bytes of it, chosen least likely to be
+/// common in Swift code (around the `pG` of `onTapGesture`). The texts go in eight buckets, and a C
+/// pass (`CLiteralScan`, with SIMD byte shuffles where the machine has them) marks each
+/// position of the subject where some bucket's fingerprints could sit, by the low and high
+/// halves of each of the three bytes; only there are the bucket's texts compared. A common
+/// byte such as `.`, `a` or `s` then costs nothing more than any other, where a `memchr`
+/// for it would stop at each one.
 public struct LiteralSet: Sendable {
     /// The texts, each once.
     let literals: [[UInt8]]
     /// Each text's place in `literals`.
     let index: [Key: Int]
-    /// One bit per two-byte key (the first byte in the low half): set where some text has
-    /// that key.
-    private let keyBits: [UInt64]
-    /// For each key: 1 + the place in `entries` of the first text with that key (they
-    /// follow one another there), 0 for none. Read only where `keyBits` has the key.
-    private let firstEntry: [UInt8]
-    /// Two per text, by key: the text and the key's offset in it.
-    private let entries: [Entry]
+    /// The texts' bytes one after another, for comparing.
+    private let bytes: [UInt8]
+    /// The texts by bucket: those of bucket `b` are `members[bucketStarts[b]..<bucketStarts[b + 1]]`.
+    private let members: [Member]
+    private let bucketStarts: [Int]
+    /// A `CLiteralScanTables`, as bytes.
+    private let tables: [UInt8]
 
-    struct Entry: Sendable {
-        var key: UInt16
-        var literal: Int32
-        var keyOffset: Int32
+    struct Member: Sendable {
+        /// The text's place in `literals`.
+        var literal: Int
+        /// Where its bytes start in `bytes`, and how many.
+        var start: Int
+        var count: Int
+        /// Its fingerprint's offset in it.
+        var keyOffset: Int
     }
 
     /// A text as a dictionary key, hashed on its length and first bytes only (hashing an
@@ -53,6 +57,9 @@ public struct LiteralSet: Sendable {
     /// At most this many texts; a pattern's others are searched on their own.
     static let maximumCount = 127
 
+    /// How many buckets the C pass tells apart (one bit each of a byte).
+    static let bucketCount = 8
+
     /// The texts of `patterns` (each pattern's `literalTexts`).
     public init(patterns: [Pattern]) {
         self.init(literals: patterns.flatMap(\.literalTexts))
@@ -67,73 +74,117 @@ public struct LiteralSet: Sendable {
             index[Key(bytes: literal)] = unique.count
             unique.append(literal)
         }
-        var entries: [Entry] = []
-        var bits = [UInt64](repeating: 0, count: 1 << 10)
-        for (number, literal) in unique.enumerated() {
-            let first = Self.keyOffset(literal)
-            for offset in first...(first + 1) {
-                let key = UInt16(literal[offset]) | UInt16(literal[offset + 1]) << 8
-                bits[Int(key >> 6)] |= 1 << UInt64(key & 63)
-                entries.append(Entry(key: key, literal: Int32(number), keyOffset: Int32(offset)))
-            }
-        }
-        // At one offset of the subject, a text's later key gives the earlier start: first.
-        entries.sort { ($0.key, $0.literal, $1.keyOffset) < ($1.key, $1.literal, $0.keyOffset) }
-        var first = [UInt8](repeating: 0, count: 1 << 16)
-        for (place, entry) in entries.enumerated().reversed() { first[Int(entry.key)] = UInt8(place + 1) }
         self.literals = unique
         self.index = index
-        keyBits = bits
-        firstEntry = first
-        self.entries = entries
+        bytes = unique.flatMap { $0 }
+
+        // Each bucket's allowed low and high nibbles, for each fingerprint byte. A text goes
+        // where it widens these the least (texts alike share a bucket), taken in the order
+        // of their fingerprints so that alike ones come together.
+        let keyOffsets = unique.map(Self.keyOffset)
+        let fingerprints = unique.indices.map { Array(unique[$0][keyOffsets[$0]..<(keyOffsets[$0] + 3)]) }
+        var low = [[UInt16]](repeating: [0, 0, 0], count: Self.bucketCount)
+        var high = low
+        func width(_ low: [UInt16], _ high: [UInt16]) -> Int {
+            (0..<3).reduce(1) { $0 * low[$1].nonzeroBitCount * high[$1].nonzeroBitCount }
+        }
+        var bucketOf = [Int](repeating: 0, count: unique.count)
+        for number in unique.indices.sorted(by: { fingerprints[$0].lexicographicallyPrecedes(fingerprints[$1]) }) {
+            var best = 0, bestGrowth = Int.max
+            for bucket in 0..<Self.bucketCount {
+                var newLow = low[bucket], newHigh = high[bucket]
+                for k in 0..<3 {
+                    newLow[k] |= 1 << (fingerprints[number][k] & 15)
+                    newHigh[k] |= 1 << (fingerprints[number][k] >> 4)
+                }
+                let growth = width(newLow, newHigh) - width(low[bucket], high[bucket])
+                if growth < bestGrowth {
+                    best = bucket
+                    bestGrowth = growth
+                }
+            }
+            bucketOf[number] = best
+            for k in 0..<3 {
+                low[best][k] |= 1 << (fingerprints[number][k] & 15)
+                high[best][k] |= 1 << (fingerprints[number][k] >> 4)
+            }
+        }
+
+        var members: [Member] = []
+        var bucketStarts: [Int] = []
+        var textStarts: [Int] = [0]
+        for literal in unique { textStarts.append(textStarts.last! + literal.count) }
+        for bucket in 0..<Self.bucketCount {
+            bucketStarts.append(members.count)
+            for number in unique.indices where bucketOf[number] == bucket {
+                members.append(Member(literal: number, start: textStarts[number], count: unique[number].count,
+                                      keyOffset: keyOffsets[number]))
+            }
+        }
+        bucketStarts.append(members.count)
+        self.members = members
+        self.bucketStarts = bucketStarts
+
+        // CLiteralScanTables: low[3][16], high[3][16], then byte[3][256].
+        var tables = [UInt8](repeating: 0, count: MemoryLayout<CLiteralScanTables>.size)
+        for bucket in 0..<Self.bucketCount {
+            for k in 0..<3 {
+                for nibble in 0..<16 {
+                    if low[bucket][k] & (1 << nibble) != 0 { tables[k * 16 + nibble] |= 1 << bucket }
+                    if high[bucket][k] & (1 << nibble) != 0 { tables[48 + k * 16 + nibble] |= 1 << bucket }
+                }
+            }
+        }
+        for k in 0..<3 {
+            for byte in 0..<256 {
+                tables[96 + k * 256 + byte] = tables[k * 16 + (byte & 15)] & tables[48 + k * 16 + (byte >> 4)]
+            }
+        }
+        self.tables = tables
     }
 
     /// Every offset of every text in `subject`, ascending, one list per text (in the
-    /// order of `literals`).
-    func scan(_ subject: UnsafeBufferPointer<UInt8>) -> [[Int]] {
+    /// order of `literals`). `simd`: false for the C pass's plain loop (for tests).
+    func scan(_ subject: UnsafeBufferPointer<UInt8>, simd: Bool = true) -> [[Int]] {
         var found = [[Int]](repeating: [], count: literals.count)
         guard let base = subject.baseAddress, subject.count >= 3, !literals.isEmpty else { return found }
         let count = subject.count
-        keyBits.withUnsafeBufferPointer { bits in
-            let raw = UnsafeRawPointer(base)
-            var position = 0
-            let last = count - 1
-            while position < last {
-                let key = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt16.self))
-                if bits[Int(key >> 6)] & (1 << UInt64(key & 63)) != 0 {
-                    verify(key, at: position, in: subject, into: &found)
+        tables.withUnsafeBytes { tableBytes in
+            bytes.withUnsafeBufferPointer { texts in
+                let tables = tableBytes.baseAddress!.assumingMemoryBound(to: CLiteralScanTables.self)
+                let capacity = 256
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { candidates in
+                    var position = 0
+                    while position < count - 2 {
+                        let written = clitscan_candidates(tables, base, count, &position, candidates.baseAddress!,
+                                                          capacity, simd)
+                        for candidate in candidates[0..<written] {
+                            let at = Int(candidate >> 8)
+                            var buckets = UInt8(truncatingIfNeeded: candidate)
+                            repeat {
+                                let bucket = buckets.trailingZeroBitCount
+                                buckets &= buckets - 1
+                                for place in bucketStarts[bucket]..<bucketStarts[bucket + 1] {
+                                    let member = members[place]
+                                    let start = at - member.keyOffset
+                                    guard start >= 0, start + member.count <= count,
+                                          memcmp(base + start, texts.baseAddress! + member.start, member.count) == 0
+                                    else { continue }
+                                    // A text found once in a file is usually found again: room for
+                                    // several at the first, not a new list at the second, fourth and eighth.
+                                    if found[member.literal].isEmpty { found[member.literal].reserveCapacity(16) }
+                                    found[member.literal].append(start)
+                                }
+                            } while buckets != 0
+                        }
+                    }
                 }
-                position += 2
             }
         }
         return found
     }
 
-    /// The texts with `key` whose key would sit at `position`: kept where they are there.
-    private func verify(_ key: UInt16, at position: Int, in subject: UnsafeBufferPointer<UInt8>,
-                        into found: inout [[Int]]) {
-        var place = Int(firstEntry[Int(key)]) - 1
-        while place < entries.count, entries[place].key == key {
-            let entry = entries[place]
-            place += 1
-            let start = position - Int(entry.keyOffset)
-            let literal = literals[Int(entry.literal)]
-            guard start >= 0, start + literal.count <= subject.count else { continue }
-            var same = true
-            for (offset, byte) in literal.enumerated() where subject[start + offset] != byte {
-                same = false
-                break
-            }
-            if same {
-                // A text found once in a file is usually found again: room for several at
-                // the first, not a new list at the second, fourth and eighth.
-                if found[Int(entry.literal)].isEmpty { found[Int(entry.literal)].reserveCapacity(16) }
-                found[Int(entry.literal)].append(start)
-            }
-        }
-    }
-
-    /// The offset of the three bytes of `literal` (its two keys) least likely to be common
+    /// The offset of the three bytes of `literal` (its fingerprint) least likely to be common
     /// in code: the pair of pairs whose commoner pair is the least common (`pairScore`).
     static func keyOffset(_ literal: [UInt8]) -> Int {
         var best = 0, bestScore = -1

@@ -1,0 +1,27 @@
+#ifndef CLITERALSCAN_H
+#define CLITERALSCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// The tables `clitscan_candidates` reads, filled by the caller (A11yPattern's LiteralSet):
+/// for each of a fingerprint's three bytes (k = 0, 1, 2), which of eight buckets of texts
+/// allow a byte with a given low nibble and with a given high nibble, and the two combined
+/// for every byte value (`byte[k][b] == low[k][b & 15] & high[k][b >> 4]`).
+typedef struct {
+    uint8_t low[3][16];
+    uint8_t high[3][16];
+    uint8_t byte[3][256];
+} CLiteralScanTables;
+
+/// The candidate positions of `subject`, from `*position` on: each position `p` (with
+/// `p + 3 <= count`) where some bucket allows all three of `subject[p]`, `subject[p + 1]`
+/// and `subject[p + 2]`, written to `candidates` as `p << 8 | buckets` (one bit per
+/// bucket), ascending. Writes at most `capacity` (at least 64); returns how many, and sets
+/// `*position` to where the next call goes on (`count - 2` or more once done).
+/// `simd`: false for the plain loop only, for tests (it is used anyway where the machine
+/// has no AVX2).
+size_t clitscan_candidates(const CLiteralScanTables *tables, const uint8_t *subject, size_t count,
+                           size_t *position, uint64_t *candidates, size_t capacity, _Bool simd);
+
+#endif

@@ -1,0 +1,79 @@
+#include "CLiteralScan.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define CLITSCAN_X86 1
+#endif
+
+// One byte per position, three table reads: for short subjects, tails, and machines
+// without AVX2.
+static size_t scan_plain(const CLiteralScanTables *tables, const uint8_t *subject, size_t end,
+                         size_t *position, uint64_t *candidates, size_t written, size_t capacity) {
+    size_t at = *position;
+    while (at < end && written < capacity) {
+        uint8_t buckets = tables->byte[0][subject[at]] & tables->byte[1][subject[at + 1]]
+                        & tables->byte[2][subject[at + 2]];
+        if (buckets) candidates[written++] = (uint64_t)at << 8 | buckets;
+        at++;
+    }
+    *position = at;
+    return written;
+}
+
+#ifdef CLITSCAN_X86
+// 32 positions at a time (Teddy, as in Hyperscan and Rust's aho-corasick): each of the
+// three bytes' low and high nibbles picks, by a byte shuffle, the buckets allowing it;
+// a position is a candidate where some bucket allows all six. The three bytes come from
+// three overlapping loads, not from shifting one load across the lanes.
+__attribute__((target("avx2")))
+static size_t scan_avx2(const CLiteralScanTables *tables, const uint8_t *subject, size_t count,
+                        size_t *position, uint64_t *candidates, size_t written, size_t capacity) {
+    const __m256i nibble = _mm256_set1_epi8(0x0f);
+    __m256i low[3], high[3];
+    for (int k = 0; k < 3; k++) {
+        low[k] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)tables->low[k]));
+        high[k] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)tables->high[k]));
+    }
+    size_t at = *position;
+    // The third load reads up to at + 33.
+    while (at + 34 <= count && written + 32 <= capacity) {
+        __m256i found = _mm256_set1_epi8((char)0xff);
+        for (int k = 0; k < 3; k++) {
+            __m256i bytes = _mm256_loadu_si256((const __m256i *)(subject + at + k));
+            __m256i lows = _mm256_shuffle_epi8(low[k], _mm256_and_si256(bytes, nibble));
+            __m256i highs = _mm256_shuffle_epi8(high[k], _mm256_and_si256(_mm256_srli_epi16(bytes, 4), nibble));
+            found = _mm256_and_si256(found, _mm256_and_si256(lows, highs));
+        }
+        uint32_t hits = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(found, _mm256_setzero_si256()));
+        if (hits) {
+            uint8_t buckets[32];
+            _mm256_storeu_si256((__m256i *)buckets, found);
+            do {
+                unsigned lane = (unsigned)__builtin_ctz(hits);
+                candidates[written++] = (uint64_t)(at + lane) << 8 | buckets[lane];
+                hits &= hits - 1;
+            } while (hits);
+        }
+        at += 32;
+    }
+    *position = at;
+    return written;
+}
+#endif
+
+size_t clitscan_candidates(const CLiteralScanTables *tables, const uint8_t *subject, size_t count,
+                           size_t *position, uint64_t *candidates, size_t capacity, _Bool simd) {
+    if (count < 3) {
+        *position = count;
+        return 0;
+    }
+    size_t written = 0;
+#ifdef CLITSCAN_X86
+    if (simd && __builtin_cpu_supports("avx2")) {
+        written = scan_avx2(tables, subject, count, position, candidates, written, capacity);
+        // Stopped for room, not at the tail: the caller makes room and calls again.
+        if (*position + 34 <= count) return written;
+    }
+#endif
+    return scan_plain(tables, subject, count - 2, position, candidates, written, capacity);
+}
