@@ -27,8 +27,31 @@ struct IndexCheck: Sendable {
 
     /// `components/` next to the index file at `path`.
     static func componentsFolder(besideIndexAt path: String) -> String {
+        if let folder = plainFolder(of: path) { return folder.isEmpty ? "components" : String(folder) + "/components" }
         let folder = (path as NSString).deletingLastPathComponent
         return folder.isEmpty ? "components" : folder + "/components"
+    }
+
+    /// `NSString.deletingLastPathComponent` of a path with no doubled `/` and none at its end,
+    /// read from its bytes (what is before its last `/`, `/` for a name in the root, empty for
+    /// a bare name); nil for any other path, which Foundation then reads. Foundation first
+    /// rewrites the whole path to fold slashes, which made this question cost more than the
+    /// stat it leads to (asked for every folder of JSON files a walk finds, before the lint).
+    static func plainFolder(of path: String) -> Substring? {
+        let slash = UInt8(ascii: "/")
+        let last: Int?? = path.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard let final = bytes.last, final != slash else { return nil }
+            var last = -1
+            for i in bytes.indices where bytes[i] == slash {
+                if i > 0 && bytes[i - 1] == slash { return nil }
+                last = i
+            }
+            return last
+        }
+        guard case .some(.some(let offset)) = last else { return nil }
+        if offset < 0 { return path[path.startIndex..<path.startIndex] }
+        let end = path.utf8.index(path.utf8.startIndex, offsetBy: max(offset, 1))
+        return path[..<end]
     }
 
     /// Whether an index in the folder of `path` (on disk) may point at other files: only

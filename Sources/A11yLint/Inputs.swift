@@ -24,6 +24,14 @@ public struct LintInput: Sendable, Hashable {
         self.kind = FileDispatch.kind(ofPath: path) ?? .json
     }
 
+    /// A file found by a walk, whose kind its name told already.
+    init(path: String, kind: Kind, explicit: Bool) {
+        self.path = path
+        self.contents = nil
+        self.explicit = explicit
+        self.kind = kind
+    }
+
     /// Standard input (`-`), read whole: linted as `path` when given (`--stdin-path`: its
     /// extension says JSON or Swift, and the configuration's globs match it), else as
     /// `<stdin>`, JSON when it starts with `{` and Swift otherwise.
@@ -77,9 +85,20 @@ public enum InputCollector {
     /// One name in a folder with what `readdir` says of it: its type (`DT_UNKNOWN` where the
     /// file system does not say) and its inode number.
     struct Entry {
-        var name: [UInt8]
+        /// Where its name is in the listing's `names`.
+        var start: Int
+        var count: Int
         var type: Int
         var inode: UInt64
+    }
+
+    /// A folder's entries, their names' bytes one after another in one array (one array per
+    /// name cost more than the rest of listing a folder).
+    struct Listing {
+        var names: [UInt8]
+        var entries: [Entry]
+
+        func name(_ entry: Entry) -> ArraySlice<UInt8> { names[entry.start..<entry.start + entry.count] }
     }
 
     static let skippedFolders: Set<String> = ["node_modules", "Pods", "DerivedData", ".build"]
@@ -145,23 +164,37 @@ public enum InputCollector {
                 return
             }
             defer { closedir(directory) }
-            let entries = InputCollector.listing(directory)
+            let listing = InputCollector.listing(directory)
             let descriptor = dirfd(directory)
             let inodesAreTrusted = trustsDirectoryInodes(folder, device: id.device)
-            for entry in entries {
-                let raw = entry.name
+            // The folder's path and a `/`, as bytes: each entry's path is made from them and its
+            // name's bytes in one go (two appends to a string cost several times more).
+            var head = Array(folder.utf8)
+            if head.last != UInt8(ascii: "/") { head.append(UInt8(ascii: "/")) }
+            for entry in listing.entries {
+                let raw = listing.name(entry)
                 // Most names are ASCII: valid as they are, and a regular file that is not
                 // lintable is passed over before any string is made of its name.
-                let ascii = raw.allSatisfy { $0 < 0x80 }
-                if ascii, entry.type == Int(DT_REG),
-                   case .some(nil) = raw.withUnsafeBufferPointer(FileDispatch.asciiKind) { continue }
+                let asciiKind = raw.withUnsafeBufferPointer(FileDispatch.asciiKind)
+                if entry.type == Int(DT_REG), case .some(let kind) = asciiKind {
+                    guard let kind else { continue }
+                    // A lintable file known by the folder's device and its inode: no string
+                    // but its path.
+                    if inodesAreTrusted, raw.first != UInt8(ascii: ".") {
+                        if isNew(FileID(device: id.device, inode: entry.inode)) {
+                            inputs.append(LintInput(path: InputCollector.path(head, raw), kind: kind, explicit: false))
+                        }
+                        continue
+                    }
+                }
+                let ascii = asciiKind != nil
                 guard let name = ascii ? String(decoding: raw, as: UTF8.self) : String(validating: raw, as: UTF8.self) else {
-                    errors.append(InputError(file: join(folder, InputCollector.escaped(raw)),
+                    errors.append(InputError(file: join(folder, InputCollector.escaped(Array(raw))),
                                              message: "the file name is not valid UTF-8; rename it to lint it"))
                     continue
                 }
                 if name.hasPrefix(".") { continue }
-                let path = join(folder, name)
+                let path = InputCollector.path(head, raw)
                 // The type from `readdir` spares an `lstat` for most entries: a regular file
                 // that is not lintable is skipped, a lintable one is known by the folder's
                 // device and its inode, a skipped folder is not looked at. Links, other
@@ -220,6 +253,15 @@ public enum InputCollector {
         }
     }
 
+    /// The path of the entry `name` (valid UTF-8) in the folder whose path and `/` are `head`.
+    static func path(_ head: [UInt8], _ name: ArraySlice<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: head.count + name.count) { buffer in
+            _ = buffer.initialize(fromContentsOf: head)
+            _ = buffer[head.count...].initialize(fromContentsOf: name)
+            return head.count + name.count
+        }
+    }
+
     /// The folder `folder`, opened for reading: by its name in its open parent when
     /// `location` gives them, else by its path; nil when it cannot be (errno says why).
     static func openFolder(_ folder: String, location: (parent: Int32, name: String)?) -> OpaquePointer? {
@@ -237,16 +279,32 @@ public enum InputCollector {
 
     /// The entries of an open folder, names as raw bytes, sorted (by bytes), without `.`
     /// and `..`.
-    static func listing(_ directory: OpaquePointer) -> [Entry] {
+    static func listing(_ directory: OpaquePointer) -> Listing {
+        var names: [UInt8] = []
         var entries: [Entry] = []
+        names.reserveCapacity(1024)
+        entries.reserveCapacity(64)
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
-                Array(raw.prefix { $0 != 0 })
+            let type = Int(entry.pointee.d_type), inode = UInt64(entry.pointee.d_ino)
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                // `d_name` ends with a zero byte within its array.
+                let count = strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)
+                let dot = UInt8(ascii: ".")
+                if raw[0] == dot && (count == 1 || count == 2 && raw[1] == dot) { return }
+                entries.append(Entry(start: names.count, count: count, type: type, inode: inode))
+                names.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[..<count]))
             }
-            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
-            entries.append(Entry(name: name, type: Int(entry.pointee.d_type), inode: UInt64(entry.pointee.d_ino)))
         }
-        return entries.sorted { $0.name.lexicographicallyPrecedes($1.name) }
+        // Byte order, as `memcmp` gives it (then the shorter first): the generic comparison of
+        // two arrays costs several times more per name.
+        names.withUnsafeBytes { bytes in
+            let base = bytes.baseAddress
+            entries.sort { a, b in
+                let order = memcmp(base! + a.start, base! + b.start, min(a.count, b.count))
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
+        return Listing(names: names, entries: entries)
     }
 
     /// The Linux file system type (`f_type` of `statfs(2)`) of the one `path` is on; nil

@@ -152,6 +152,7 @@ struct LintStream: Sendable {
         for item in items where item.input.kind == .json && item.input.contents == nil { onDisk += 1 }
         if onDisk <= 1 { return { path in IndexCheck.mayReachOtherFiles(fromIndexAt: path) } }
         var answers: [Substring: Bool] = [:]
+        answers.reserveCapacity(onDisk)
         for item in items where item.input.kind == .json && item.input.contents == nil {
             guard let key = Self.folderKey(item.input.path) else { continue }
             if answers[key] == nil { answers[key] = IndexCheck.mayReachOtherFiles(fromIndexAt: item.input.path) }

@@ -36,6 +36,10 @@ enum RunGroups {
                     let folder = Self.folder(of: input.path)
                     if let previous, previous.folder == folder {
                         key = previous.chain
+                    } else if PathScope.isStandardAbsolute(input.path) {
+                        // The folder as written is then the standardized one (the discovery
+                        // keeps each folder's answer): no path to rewrite, nothing to look up twice.
+                        key = discovery.files(inStandard: folder.isEmpty ? "/" : String(folder))
                     } else if let known = byFolder[String(folder)] {
                         key = known
                     } else {
@@ -87,8 +91,22 @@ enum RunGroups {
     /// The folder part of `path` as written (up to its last `/`, empty for a bare name): files
     /// with the same one are in the same folder (their names are never `.` or `..`).
     static func folder(of path: String) -> Substring {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        return path[..<slash]
+        // Read in place: the generic search of the UTF-8 view costs several times more per byte.
+        let found: Int?? = path.utf8.withContiguousStorageIfAvailable { bytes in
+            var i = bytes.count
+            while i > 0 {
+                i -= 1
+                if bytes[i] == UInt8(ascii: "/") { return i }
+            }
+            return nil
+        }
+        switch found {
+        case .some(.some(let offset)): return path[..<path.utf8.index(path.utf8.startIndex, offsetBy: offset)]
+        case .some(.none): return ""
+        case .none:
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+            return path[..<slash]
+        }
     }
 }
 
@@ -106,18 +124,34 @@ struct ConfigurationDiscovery {
     /// The files for `folder` (an absolute, standardized path).
     mutating func files(in folder: String) -> [String] {
         if let cached = byFolder[folder] { return cached }
-        let standard = PathScope.isStandardAbsolute(folder)
-        let parent = standard ? PathScope.parent(ofStandard: folder) : (folder as NSString).deletingLastPathComponent
+        if PathScope.isStandardAbsolute(folder) { return files(inStandard: folder) }
+        let parent = (folder as NSString).deletingLastPathComponent
         let isTop = parent == folder || folder.isEmpty
-            || FileStatus.of(Self.join(folder, ".git", standard: standard)) != nil
+            || FileStatus.of(Self.join(folder, ".git", standard: false)) != nil
         var result = isTop ? [] : files(in: parent)
-        let candidate = Self.join(folder, ConfigurationFile.fileName, standard: standard)
+        let candidate = Self.join(folder, ConfigurationFile.fileName, standard: false)
         if FileStatus.of(candidate) == .other {
             result.append(candidate)
         }
         byFolder[folder] = result
         return result
     }
+
+    /// `files(in:)` of a folder known to be standardized and absolute (`PathScope.isStandardAbsolute`),
+    /// as are its parents: asked for every folder of a walked tree, before any file is linted,
+    /// so the folder is not checked again at each step up.
+    mutating func files(inStandard folder: String) -> [String] {
+        if let cached = byFolder[folder] { return cached }
+        let parent = PathScope.parent(ofStandard: folder)
+        let isTop = parent == folder || FileStatus.of(folder + "/.git") != nil
+        var result = isTop ? [] : files(inStandard: parent)
+        let candidate = folder == "/" ? "/" + ConfigurationFile.fileName : folder + Self.slashFileName
+        if FileStatus.of(candidate) == .other { result.append(candidate) }
+        byFolder[folder] = result
+        return result
+    }
+
+    private static let slashFileName = "/" + ConfigurationFile.fileName
 
     /// `folder`/`name` as `NSString.appendingPathComponent` gives it; joined by hand when the
     /// folder is standardized and absolute (no `.`, `..` or trailing `/` to fold), which is

@@ -73,8 +73,14 @@ public final class SwiftColorMembers: @unchecked Sendable {
     private static let staticWord = Array("static".utf8), colorWord = Array("Color".utf8)
 
     /// Whether a file is read for declarations at all: it holds both `static` and `Color`.
-    static func mayDeclare(_ bytes: [UInt8]) -> Bool {
-        SwiftColorParser.findByEnds(staticWord, in: bytes, from: 0) != nil && SwiftColorParser.find(colorWord, in: bytes, from: 0) != nil
+    static func mayDeclare(_ bytes: [UInt8]) -> Bool { firstStatic(bytes) != nil }
+
+    /// Where a file that may declare members (`mayDeclare`) has its first `static`; nil for
+    /// any other file.
+    static func firstStatic(_ bytes: [UInt8]) -> Int? {
+        guard let at = SwiftColorParser.findByEnds(staticWord, in: bytes, from: 0),
+              SwiftColorParser.find(colorWord, in: bytes, from: 0) != nil else { return nil }
+        return at
     }
 
     /// The names of files `0..<count` and the files each is found in, each thread taking every
@@ -85,16 +91,19 @@ public final class SwiftColorMembers: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             var names: [String: [Int]] = [:]
             for index in stride(from: part, to: count, by: parts) {
-                guard let bytes = read(index), mayDeclare(bytes) else { continue }
-                candidateNames(in: bytes) { name in
+                // The names are looked for from the first `static` on: the bytes before it
+                // were searched already.
+                guard let bytes = read(index), let first = firstStatic(bytes) else { continue }
+                candidateNames(in: bytes, from: first) { name in
                     // One look-up per name; a file's number once in each list.
                     names[name, default: []].appendOnce(index)
                 }
             }
             found.set(part, names)
         }
-        var all: [String: [Int]] = [:]
-        for part in found.all {
+        // The first part's table is taken as it is, not merged into an empty one.
+        var all = found.all[0]
+        for part in found.all.dropFirst() {
             all.merge(part) { $0 + $1 }
         }
         return all.mapValues { $0.sorted() }
@@ -108,8 +117,8 @@ public final class SwiftColorMembers: @unchecked Sendable {
     /// them there. A name in a comment or a string is found too (the lex then leaves it out).
     /// Names are decoded as `SwiftSource` repairs invalid UTF-8 (a run of identifier bytes is
     /// bounded by ASCII, so it decodes alone as it does in the whole file).
-    static func candidateNames(in bytes: [UInt8], _ body: (String) -> Void) {
-        var from = 0
+    static func candidateNames(in bytes: [UInt8], from start: Int = 0, _ body: (String) -> Void) {
+        var from = start
         while let at = SwiftColorParser.findByEnds(staticWord, in: bytes, from: from) {
             from = at + 6
             bytes.withUnsafeBufferPointer { text in
