@@ -684,4 +684,20 @@ public final class LayoutEngine: Sendable {
             if stop(try kindLayout.layout(spec, variant, input)) { return }
         }
     }
+
+    /// The layout of `variant` at the first Dynamic Type size from `first` up to AX5 at which
+    /// its label takes more than `maxLines` lines (nil when none does): each size is laid out
+    /// as `layouts(_:_:from:until:)` lays it out, but only the label's lines are worked out at
+    /// the sizes before it (the kind's `lineCount`). An error ends the walk, as there.
+    public func firstLayout(_ spec: ComponentSpec, _ variant: Variant, from first: ContentSize,
+                            moreLinesThan maxLines: Int) throws(LayoutError) -> ComponentLayout? {
+        let kindLayout = KindLayouts.layout(for: spec.kind ?? .checkbox)
+        let typography = spec.typography
+        var input = LayoutInput(spec: spec, variant: variant, contentSize: first, engine: self)
+        for size in ContentSize.allCases where size >= first {
+            if size != first { input.resize(to: size, typography) }
+            if try kindLayout.lineCount(spec, variant, input) > maxLines { return try kindLayout.layout(spec, variant, input) }
+        }
+        return nil
+    }
 }

@@ -361,6 +361,9 @@ public struct SpecLoader: Sendable {
         let themeNames = spec.themes.map(\.name)
         let definition = spec.definition
         let keys = definition?.variantKeys ?? SpecKeys.variant
+        // Which of the kind-specific keys the kind has, looked up once for all its variants.
+        let readsShape = keys.contains("shape"), readsChecked = keys.contains("isChecked")
+        let readsSize = keys.contains("size"), readsColors = keys.contains("colors")
         var variants: [Variant] = []
         for (index, item) in items.enumerated() {
             guard reader.expectObject(item, "a variant") else { continue }
@@ -377,10 +380,10 @@ public struct SpecLoader: Sendable {
                 }
             }
             if item["name"] == nil, let text = v.visibleText { v.name = VariantNaming.slug(text) }
-            if keys.contains("shape"), let s = item["shape"] {
+            if readsShape, let s = item["shape"] {
                 v.shape = reader.enumValue(s, "shape", CheckboxShape.self) ?? v.shape
             }
-            if keys.contains("isChecked"), let c = item["isChecked"] {
+            if readsChecked, let c = item["isChecked"] {
                 if let b = c.boolValue { v.checkState = b ? .checked : .unchecked } else if let s = c.stringValue {
                     if s == CheckState.indeterminate.rawValue, definition?.allowsIndeterminate == false {
                         reader.error(c, "a \(definition!.kind.rawValue) has no indeterminate state: \"isChecked\" must be true or false")
@@ -411,8 +414,8 @@ public struct SpecLoader: Sendable {
                 v.themes = names
             }
             if let a = item["accessibility"] { v.accessibility = readAccessibility(a, reader: &reader) }
-            if keys.contains("size"), let size = item["size"] { v.size = readSize(size, reader: &reader) }
-            if keys.contains("colors"), let colors = item["colors"], reader.expectObject(colors, "\"colors\"") {
+            if readsSize, let size = item["size"] { v.size = readSize(size, reader: &reader) }
+            if readsColors, let colors = item["colors"], reader.expectObject(colors, "\"colors\"") {
                 for role in colors.objectMembers ?? [] {
                     if let color = reader.color(role.value, role.key) { v.colors[role.key] = color }
                 }

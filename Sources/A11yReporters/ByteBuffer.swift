@@ -11,39 +11,82 @@ import A11yJSON
 /// for a whole record at once: a finding's JSON is some thirty pieces, and appending them
 /// one by one to an array checks its capacity and uniqueness each time. Kept by a writer
 /// from batch to batch, so its memory is allocated once per run.
+///
+/// The bytes lie in blocks, not in one block grown as they come: growing a block of a few
+/// megabytes copies every byte written so far (the allocator moves it), and a chunk of
+/// findings passes through several sizes. A record starts a new block when the current one
+/// has no room for it; the blocks are read in order (`forEachBlock`).
 final class ByteBuffer {
+    /// The first block's size: a small report stays in one.
+    static let firstBlockSize = 1 << 16
+    /// The size of each later block (a record larger than this gets a block of its own size).
+    static let blockSize = 1 << 20
+
+    /// Every block allocated so far, in the order they are filled.
+    private var blocks: [UnsafeMutableBufferPointer<UInt8>] = []
+    /// The bytes written in each full block before the current one.
+    private var filled: [Int] = []
+    /// The block being written (`blocks[filled.count]`), its size and the bytes written in it.
     private var start: UnsafeMutablePointer<UInt8>?
     private var capacity = 0
-    private(set) var count = 0
+    private var count = 0
 
     init() {}
 
-    deinit { free(start) }
+    deinit {
+        for block in blocks { free(block.baseAddress) }
+    }
 
-    func removeAll() { count = 0 }
+    func removeAll() {
+        filled.removeAll(keepingCapacity: true)
+        start = blocks.first?.baseAddress
+        capacity = blocks.first?.count ?? 0
+        count = 0
+    }
 
     /// Makes room for `extra` more bytes and returns where they go; `commit` then says
     /// where the bytes written end.
+    @inline(__always)
     func reserve(_ extra: Int) -> ByteCursor {
-        if capacity - count < extra {
-            let grown = max(count + extra, 2 * capacity, 1 << 16)
-            // `realloc`, not a new block and a copy: a block this large is moved by
-            // remapping its pages, not by copying its bytes.
-            guard let memory = realloc(start, grown) else { fatalError("out of memory for a report") }
-            start = memory.assumingMemoryBound(to: UInt8.self)
-            capacity = grown
-        }
+        if capacity - count < extra { moveToNextBlock(extra) }
         return ByteCursor(next: start.unsafelyUnwrapped + count)
     }
 
+    /// Ends the current block and makes the next one current, with room for `extra` bytes:
+    /// a block kept from an earlier batch when it is large enough, else a new one.
+    private func moveToNextBlock(_ extra: Int) {
+        if start != nil { filled.append(count) }
+        let index = filled.count
+        let size = max(extra, blocks.isEmpty ? Self.firstBlockSize : Self.blockSize)
+        if index == blocks.count {
+            blocks.append(Self.allocate(size))
+        } else if blocks[index].count < extra {
+            free(blocks[index].baseAddress)
+            blocks[index] = Self.allocate(size)
+        }
+        start = blocks[index].baseAddress
+        capacity = blocks[index].count
+        count = 0
+    }
+
+    private static func allocate(_ size: Int) -> UnsafeMutableBufferPointer<UInt8> {
+        guard let memory = malloc(size) else { fatalError("out of memory for a report") }
+        return UnsafeMutableBufferPointer(start: memory.assumingMemoryBound(to: UInt8.self), count: size)
+    }
+
     /// The bytes written through `cursor` (from the last `reserve`) are now part of the buffer.
+    @inline(__always)
     func commit(_ cursor: ByteCursor) {
         count = start.map { $0.distance(to: cursor.next) } ?? 0
         assert(count <= capacity)
     }
 
-    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        body(UnsafeBufferPointer(start: start, count: count))
+    /// Calls `body` with each block's bytes, in order (empty blocks skipped).
+    func forEachBlock(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        for (index, written) in filled.enumerated() where written > 0 {
+            body(UnsafeBufferPointer(start: blocks[index].baseAddress, count: written))
+        }
+        if let start, count > 0 { body(UnsafeBufferPointer(start: start, count: count)) }
     }
 }
 

@@ -146,7 +146,7 @@ public struct JSONReporter: Reporter {
         } else if plan.count > 1 {
             DispatchQueue.concurrentPerform(iterations: plan.count, execute: writeChunk)
         }
-        for chunk in plan.indices { buffers.withBytes(at: chunk) { spool.write(bytes: $0) } }
+        for chunk in plan.indices { buffers.forEachBlock(at: chunk) { spool.write(bytes: $0) } }
     }
 
     /// Each finding with the `,` before it (but the first when `first`), at nesting level 2.
@@ -154,7 +154,10 @@ public struct JSONReporter: Reporter {
                                       to out: ByteBuffer) {
         findings.withUnsafeBufferPointer { items in
             for offset in items.indices {
-                write(items[offset], first: first && offset == 0, shared: &shared, to: out)
+                // Through a pointer: `items[offset]` passed on is a copy of the finding (each of
+                // its strings and arrays retained and released).
+                write(items.baseAddress.unsafelyUnwrapped + offset, first: first && offset == 0, shared: &shared,
+                      to: out)
             }
         }
     }
@@ -165,60 +168,60 @@ public struct JSONReporter: Reporter {
     /// are fixed bytes. The finding is borrowed where it lies in its file's array (a copy of
     /// it would retain and release each of its strings and arrays). Room for the members
     /// before `measured` at their worst (every string byte escaped) is made once, then each
-    /// piece is copied in; then `measured` and the end.
-    private static func write(_ finding: borrowing Finding, first: Bool, shared: inout SharedMeasured,
+    /// piece is copied in; then `measured` and the end. `item` points into the file's array.
+    private static func write(_ item: UnsafePointer<Finding>, first: Bool, shared: inout SharedMeasured,
                               to out: ByteBuffer) {
         var room = FindingKeys.fixedBytes + 2 * JSONOutput.maxIntBytes
-            + JSONOutput.maxStringBytes(finding.rule) + JSONOutput.maxStringBytes(finding.severity.rawValue)
-            + JSONOutput.maxStringBytes(finding.message) + JSONOutput.maxStringBytes(finding.location.file)
-            + optionalBytes(finding.component) + optionalBytes(finding.variant) + optionalBytes(finding.theme)
-            + optionalBytes(finding.pseudoLocale) + optionalBytes(finding.lang) + optionalBytes(finding.plural)
-        for criterion in finding.wcag { room += FindingKeys.wcagItemBytes + JSONOutput.maxStringBytes(criterion) }
+            + JSONOutput.maxStringBytes(item.pointee.rule) + JSONOutput.maxStringBytes(item.pointee.severity.rawValue)
+            + JSONOutput.maxStringBytes(item.pointee.message) + JSONOutput.maxStringBytes(item.pointee.location.file)
+            + optionalBytes(item.pointee.component) + optionalBytes(item.pointee.variant) + optionalBytes(item.pointee.theme)
+            + optionalBytes(item.pointee.pseudoLocale) + optionalBytes(item.pointee.lang) + optionalBytes(item.pointee.plural)
+        for criterion in item.pointee.wcag { room += FindingKeys.wcagItemBytes + JSONOutput.maxStringBytes(criterion) }
         var cursor = out.reserve(room)
         cursor.put(first ? FindingKeys.firstRule : FindingKeys.rule)
-        cursor.putString(finding.rule)
+        cursor.putString(item.pointee.rule)
         cursor.put(FindingKeys.severity)
-        cursor.putString(finding.severity.rawValue)
+        cursor.putString(item.pointee.severity.rawValue)
         cursor.put(FindingKeys.message)
-        cursor.putString(finding.message)
+        cursor.putString(item.pointee.message)
         cursor.put(FindingKeys.file)
-        cursor.putString(finding.location.file)
+        cursor.putString(item.pointee.location.file)
         cursor.put(FindingKeys.line)
-        cursor.putInt(finding.location.line)
+        cursor.putInt(item.pointee.location.line)
         cursor.put(FindingKeys.column)
-        cursor.putInt(finding.location.column)
+        cursor.putInt(item.pointee.location.column)
         cursor.put(FindingKeys.component)
-        putOptional(finding.component, to: &cursor)
+        putOptional(item.pointee.component, to: &cursor)
         cursor.put(FindingKeys.variant)
-        putOptional(finding.variant, to: &cursor)
+        putOptional(item.pointee.variant, to: &cursor)
         cursor.put(FindingKeys.theme)
-        putOptional(finding.theme, to: &cursor)
+        putOptional(item.pointee.theme, to: &cursor)
         cursor.put(FindingKeys.wcag)
-        if finding.wcag.isEmpty {
+        if item.pointee.wcag.isEmpty {
             cursor.put("[]")
         } else {
             cursor.put(UInt8(ascii: "["))
-            for (index, criterion) in finding.wcag.enumerated() {
+            for (index, criterion) in item.pointee.wcag.enumerated() {
                 cursor.put(index == 0 ? FindingKeys.firstCriterion : FindingKeys.criterion)
                 cursor.putString(criterion)
             }
             cursor.put(FindingKeys.wcagEnd)
         }
-        if let pseudo = finding.pseudoLocale {
+        if let pseudo = item.pointee.pseudoLocale {
             cursor.put(FindingKeys.pseudoLocale)
             cursor.putString(pseudo)
         }
-        if let lang = finding.lang {
+        if let lang = item.pointee.lang {
             cursor.put(FindingKeys.lang)
             cursor.putString(lang)
         }
-        if let plural = finding.plural {
+        if let plural = item.pointee.plural {
             cursor.put(FindingKeys.plural)
             cursor.putString(plural)
         }
         cursor.put(FindingKeys.measured)
         out.commit(cursor)
-        shared.withBytes(of: finding.measured) { measured in
+        shared.withBytes(of: item.pointee.measured) { measured in
             var cursor = out.reserve(measured.count + FindingKeys.end.withUTF8Buffer(\.count))
             cursor.put(measured)
             cursor.put(FindingKeys.end)
@@ -306,7 +309,9 @@ public struct JSONReporter: Reporter {
             return slot
         }
         func store(_ slot: Slot, at index: Int) { slots[index] = slot }
-        func withBytes(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) { slots[index].bytes.withBytes(body) }
+        func forEachBlock(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            slots[index].bytes.forEachBlock(body)
+        }
     }
 
     private static func tool(_ report: LintReport) -> JSONOutput {

@@ -110,11 +110,13 @@ public struct SpecRuleContext: Sendable {
     }
 
     /// A finding of this rule with texts already made (`SharedFindingTexts`), at `location`.
+    /// `themeName`: the theme's name alone (a theme copied out of where it is held retains
+    /// each of its strings and tables).
     func finding(_ texts: FindingTexts, spec: ComponentSpec, variant: Variant?,
-                 theme: Theme? = nil, severity: Severity? = nil, location: SourceLocation,
+                 themeName: String? = nil, severity: Severity? = nil, location: SourceLocation,
                  wcag: [String]) -> Finding {
         Finding(rule: description.id, severity: severity ?? description.defaultSeverity, message: texts.message,
-                location: location, component: spec.name, variant: variant?.name, theme: theme?.name,
+                location: location, component: spec.name, variant: variant?.name, theme: themeName,
                 wcag: wcag, measured: texts.measured)
     }
 }

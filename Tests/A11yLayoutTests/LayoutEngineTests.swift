@@ -250,6 +250,29 @@ let wrappingCases: [(text: String, width: Double, lines: [(String, Int)])] = [
         }
     }
 
+    @Test func firstLayoutPastMaxLinesIsTheWalksFirst() throws {
+        for kind in [ComponentKind.checkbox, .radio, .switch, .button, .generic] {
+            var spec = makeSpec()
+            spec.kind = kind
+            for text in [acceptTerms, longLabel, ""] {
+                for maxLines in [1, 2, 3, 8] {
+                    var variant = makeVariant(text, width: 200)
+                    variant.contentSize = .L
+                    var walked: ComponentLayout?
+                    try engine.layouts(spec, variant, from: .L) { layout in
+                        guard layout.lineCount > maxLines else { return false }
+                        walked = copy layout
+                        return true
+                    }
+                    #expect(try engine.firstLayout(spec, variant, from: .L, moreLinesThan: maxLines) == walked)
+                    let input = LayoutInput(spec: spec, variant: variant, contentSize: .AX5, engine: engine)
+                    let kindLayout = KindLayouts.layout(for: kind)
+                    #expect(try kindLayout.lineCount(spec, variant, input) == kindLayout.layout(spec, variant, input).lineCount)
+                }
+            }
+        }
+    }
+
     @Test func contentSizesCompareInTheirListedOrder() {
         let all = ContentSize.allCases
         for (i, a) in all.enumerated() {

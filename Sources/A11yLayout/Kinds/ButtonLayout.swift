@@ -8,13 +8,26 @@ import A11yModel
 struct ButtonLayout: KindLayout {
     var kind: ComponentKind { .button }
 
+    /// The icon and the gap after it (none without an icon).
+    static func iconSpace(_ geometry: Geometry) -> Double {
+        geometry.iconSize > 0 ? geometry.iconSize + geometry.gap : 0
+    }
+
+    /// The width the label may take: the button's, less its padding and the icon's space.
+    static func labelWidth(_ variant: Variant, _ geometry: Geometry) -> Double {
+        max(0, variant.width - 2 * geometry.paddingHorizontal - iconSpace(geometry))
+    }
+
+    func lineCount(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> Int {
+        input.lineCount(font: try input.font(spec), available: Self.labelWidth(variant, input.geometry))
+    }
+
     func layout(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> ComponentLayout {
         let geometry = input.geometry
         let font = try input.font(spec)
         let hasIcon = geometry.iconSize > 0
-        let iconSpace = hasIcon ? geometry.iconSize + geometry.gap : 0
-        let available = max(0, variant.width - 2 * geometry.paddingHorizontal - iconSpace)
-        let text = input.label(font: font, available: available)
+        let iconSpace = Self.iconSpace(geometry)
+        let text = input.label(font: font, available: Self.labelWidth(variant, geometry))
         let contentWidth: Double
         if let text {
             contentWidth = iconSpace + text.width

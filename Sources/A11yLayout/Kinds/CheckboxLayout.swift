@@ -5,6 +5,10 @@ import A11yModel
 struct CheckboxLayout: KindLayout {
     var kind: ComponentKind { .checkbox }
 
+    func lineCount(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> Int {
+        try IndicatorRow.lineCount(spec, variant, input)
+    }
+
     func layout(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> ComponentLayout {
         let geometry = input.geometry
         let radius = variant.shape == .circle ? geometry.innerSize / 2 : geometry.cornerRadius

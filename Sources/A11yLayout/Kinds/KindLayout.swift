@@ -7,6 +7,10 @@ public protocol KindLayout: Sendable {
     /// The parts the kind adds to the contract's layout JSON, in order.
     var extraParts: [String] { get }
     func layout(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> ComponentLayout
+    /// The lines of the label `layout` makes (0 without one), worked out without the rest of
+    /// the layout: the text-clipped rule asks at each Dynamic Type size, and lays out in full
+    /// only the size it reports. Throws as `layout` does.
+    func lineCount(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> Int
     /// How a laid-out variant is drawn: shapes with theme colour roles.
     func drawing(_ layout: ComponentLayout, _ variant: Variant) -> [DrawPart]
     /// The colour role of the label's text.
@@ -17,6 +21,9 @@ extension KindLayout {
     public var extraParts: [String] { [] }
     public func drawing(_ layout: ComponentLayout, _ variant: Variant) -> [DrawPart] { [] }
     public func textRole(_ variant: Variant) -> String { variant.isEnabled ? "textEnabled" : "textDisabled" }
+    public func lineCount(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> Int {
+        try layout(spec, variant, input).lineCount
+    }
 }
 
 public enum KindLayouts {
@@ -95,6 +102,12 @@ public struct LayoutInput {
         return (lines, fitsOneLine ? lines[0].width : available, Double(lines.count) * lineHeight)
     }
 
+    /// The number of lines of `label(font:available:)`: 0 without a label.
+    public func lineCount(font: ResolvedFont?, available: Double) -> Int {
+        guard let text, let font else { return 0 }
+        return engine.wrap(text, font: font, size: fontSize, maxWidth: available, lang: lang).count
+    }
+
     static func isASCII(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in !bytes.contains(where: { $0 >= 0x80 }) }
@@ -149,6 +162,16 @@ public struct LayoutInput {
 /// trailing it when reversed), both centred on one line and top-aligned on several, the
 /// whole mirrored in RTL (docs/spec-format.md: layout per kind).
 enum IndicatorRow {
+    /// The width the label may take: the row's, less the indicator and the gap.
+    static func labelWidth(_ variant: Variant, _ geometry: Geometry) -> Double {
+        max(0, variant.width - geometry.outerSize - geometry.gap)
+    }
+
+    /// `layout(...).lineCount`, without the rest of the layout.
+    static func lineCount(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> Int {
+        input.lineCount(font: try input.font(spec), available: labelWidth(variant, input.geometry))
+    }
+
     static func layout(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput,
                        boxRadius: Double) throws(LayoutError) -> ComponentLayout {
         let geometry = input.geometry
@@ -159,7 +182,7 @@ enum IndicatorRow {
         var alignment = LabelAlignment.center
         var indicator = LayoutRect(x: 0, y: 0, width: outer, height: outer)
         var label: LabelLayout?
-        if let text = input.label(font: font, available: max(0, variant.width - outer - geometry.gap)) {
+        if let text = input.label(font: font, available: labelWidth(variant, geometry)) {
             width = outer + geometry.gap + text.width
             height = max(outer, text.height)
             alignment = text.lines.count > 1 ? .top : .center

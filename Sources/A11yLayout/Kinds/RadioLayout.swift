@@ -5,6 +5,10 @@ import A11yModel
 struct RadioLayout: KindLayout {
     var kind: ComponentKind { .radio }
 
+    func lineCount(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> Int {
+        try IndicatorRow.lineCount(spec, variant, input)
+    }
+
     func layout(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> ComponentLayout {
         let geometry = input.geometry
         var layout = try IndicatorRow.layout(spec, variant, input, boxRadius: geometry.innerSize / 2)

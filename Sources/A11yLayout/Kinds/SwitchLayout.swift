@@ -8,11 +8,20 @@ import A11yModel
 struct SwitchLayout: KindLayout {
     var kind: ComponentKind { .switch }
 
+    /// The width the label may take: the row's, less the track and the gap.
+    static func labelWidth(_ variant: Variant, _ geometry: Geometry) -> Double {
+        max(0, variant.width - geometry.trackWidth - geometry.gap)
+    }
+
+    func lineCount(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> Int {
+        input.lineCount(font: try input.font(spec), available: Self.labelWidth(variant, input.geometry))
+    }
+
     func layout(_ spec: ComponentSpec, _ variant: Variant, _ input: LayoutInput) throws(LayoutError) -> ComponentLayout {
         let geometry = input.geometry
         let font = try input.font(spec)
         let reversed = variant.layout == .reversed
-        let available = max(0, variant.width - geometry.trackWidth - geometry.gap)
+        let available = Self.labelWidth(variant, geometry)
         let text = input.label(font: font, available: available)
         let width: Double
         if reversed {

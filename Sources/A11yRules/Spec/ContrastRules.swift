@@ -393,7 +393,8 @@ extension SpecRuleContext {
     /// on values a design system's specs repeat (`ContrastTextKey`): made once per run.
     func contrastFinding(_ m: ContrastMeasurement, spec: ComponentSpec) -> Finding {
         let made = texts.contrast.answer(ContrastTextKey(m)) { contrastTexts(m) }
-        return finding(made, spec: spec, variant: m.variant, theme: m.theme, location: Self.contrastLocation(m),
+        return finding(made, spec: spec, variant: m.variant, themeName: m.place.heldTheme.value.name,
+                       location: Self.contrastLocation(m),
                        wcag: m.wcag)
     }
 

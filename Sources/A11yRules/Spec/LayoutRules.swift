@@ -113,31 +113,27 @@ public struct TextClippedRule: SpecRule {
             guard variant.visibleText != nil else { return nil }
             // The first size from the variant's own up to AX5 at which the label takes more
             // than maxLines lines is reported.
-            var finding: Finding?
-            try? engine.layouts(spec, variant, from: variant.contentSize) { layout in
-                guard layout.lineCount > maxLines else { return false }
-                let size = layout.contentSize
-                let labelWidth = layout.label?.frame.width ?? 0
-                let key = LayoutTextKey(message: "default", severity: nil, hitArea: nil, contentSize: size,
-                                        numbers: [UInt64(bitPattern: Int64(layout.lineCount)),
-                                                  UInt64(bitPattern: Int64(maxLines)), layout.fontSize.bitPattern,
-                                                  labelWidth.bitPattern, layout.width.bitPattern,
-                                                  layout.height.bitPattern, 0, 0])
-                let texts = context.texts.layout.answer(key) {
-                    FindingTexts(
-                        message: context.description.message("default", [
-                            "lines": String(layout.lineCount), "contentSize": size.rawValue, "maxLines": String(maxLines)]),
-                        measured: Measured([("lines", .number(Double(layout.lineCount))),
-                                            ("maxLines", .number(Double(maxLines))),
-                                            ("contentSize", .string(size.rawValue)), ("fontSize", .number(layout.fontSize)),
-                                            ("labelWidth", .number(labelWidth)),
-                                            ("width", .number(layout.width)), ("height", .number(layout.height))]))
-                }
-                finding = context.finding(texts, spec: spec, variant: variant, location: variant.location,
-                                          wcag: context.description.wcag)
-                return true
+            guard let layout = try? engine.firstLayout(spec, variant, from: variant.contentSize, moreLinesThan: maxLines)
+            else { return nil }
+            let size = layout.contentSize
+            let labelWidth = layout.label?.frame.width ?? 0
+            let key = LayoutTextKey(message: "default", severity: nil, hitArea: nil, contentSize: size,
+                                    numbers: [UInt64(bitPattern: Int64(layout.lineCount)),
+                                              UInt64(bitPattern: Int64(maxLines)), layout.fontSize.bitPattern,
+                                              labelWidth.bitPattern, layout.width.bitPattern,
+                                              layout.height.bitPattern, 0, 0])
+            let texts = context.texts.layout.answer(key) {
+                FindingTexts(
+                    message: context.description.message("default", [
+                        "lines": String(layout.lineCount), "contentSize": size.rawValue, "maxLines": String(maxLines)]),
+                    measured: Measured([("lines", .number(Double(layout.lineCount))),
+                                        ("maxLines", .number(Double(maxLines))),
+                                        ("contentSize", .string(size.rawValue)), ("fontSize", .number(layout.fontSize)),
+                                        ("labelWidth", .number(labelWidth)),
+                                        ("width", .number(layout.width)), ("height", .number(layout.height))]))
             }
-            return finding
+            return context.finding(texts, spec: spec, variant: variant, location: variant.location,
+                                   wcag: context.description.wcag)
         }
     }
 }
