@@ -78,9 +78,10 @@ public final class SwiftColorMembers: @unchecked Sendable {
     /// Where a file that may declare members (`mayDeclare`) has its first `static`; nil for
     /// any other file.
     static func firstStatic(_ bytes: [UInt8]) -> Int? {
-        guard let at = SwiftColorParser.findByEnds(staticWord, in: bytes, from: 0),
-              SwiftColorParser.find(colorWord, in: bytes, from: 0) != nil else { return nil }
-        return at
+        // `Color` first: fewer files hold it, and a `memchr` for its `C` passes over a file
+        // without it faster than the search for `static` (whose `s` is everywhere).
+        guard SwiftColorParser.find(colorWord, in: bytes, from: 0) != nil else { return nil }
+        return SwiftColorParser.findByEnds(staticWord, in: bytes, from: 0)
     }
 
     /// The names of files `0..<count` and the files each is found in, each thread taking every
