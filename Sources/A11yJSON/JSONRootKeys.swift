@@ -7,53 +7,67 @@ public enum JSONRootKeys {
     /// of `keys` (compared as written, quotes excluded). Everything else (another root, a key
     /// spelled with escapes, text that is not JSON) is true: the parser decides those.
     public static func mayHave(anyOf keys: [[UInt8]], in bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { text in
-            var i = 0
-            let end = text.count
-            if end >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { i = 3 } // BOM
-            while i < end, isSpace(text[i]) { i += 1 }
-            guard i < end else { return true }
-            if text[i] == UInt8(ascii: "[") { return false }
-            guard text[i] == UInt8(ascii: "{") else { return true }
-            var depth = 0
-            var expectsKey = false
-            while i < end {
-                let byte = text[i]
-                switch byte {
-                case UInt8(ascii: "\""):
-                    var j = i + 1
-                    var escaped = false
-                    while true {
-                        j = stringStop(text, from: j)
-                        guard j < end else { return true } // unterminated: the parser's to report
-                        if text[j] == UInt8(ascii: "\"") { break }
-                        escaped = true // a backslash: the byte after it is not the end
-                        j += 2
+        structural.withUnsafeBufferPointer { structural in
+            bytes.withUnsafeBufferPointer { text in
+                var i = 0
+                let end = text.count
+                if end >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { i = 3 } // BOM
+                while i < end, isSpace(text[i]) { i += 1 }
+                guard i < end else { return true }
+                if text[i] == UInt8(ascii: "[") { return false }
+                guard text[i] == UInt8(ascii: "{") else { return true }
+                var depth = 0
+                var expectsKey = false
+                while i < end {
+                    // Numbers, literals, blanks and colons are passed over in a tight loop.
+                    while structural[Int(text[i])] == 0 {
+                        i += 1
+                        if i == end { return true } // unbalanced: the parser's to report
                     }
-                    if depth == 1 && expectsKey {
-                        if escaped { return true }
-                        let key = UnsafeBufferPointer(rebasing: text[(i + 1)..<j])
-                        for wanted in keys where wanted.elementsEqual(key) { return true }
-                        expectsKey = false
+                    let byte = text[i]
+                    switch byte {
+                    case UInt8(ascii: "\""):
+                        var j = i + 1
+                        var escaped = false
+                        while true {
+                            j = stringStop(text, from: j)
+                            guard j < end else { return true } // unterminated: the parser's to report
+                            if text[j] == UInt8(ascii: "\"") { break }
+                            escaped = true // a backslash: the byte after it is not the end
+                            j += 2
+                        }
+                        if depth == 1 && expectsKey {
+                            if escaped { return true }
+                            let key = UnsafeBufferPointer(rebasing: text[(i + 1)..<j])
+                            for wanted in keys where wanted.elementsEqual(key) { return true }
+                            expectsKey = false
+                        }
+                        i = j + 1
+                        continue
+                    case UInt8(ascii: "{"), UInt8(ascii: "["):
+                        depth += 1
+                        expectsKey = depth == 1
+                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                        depth -= 1
+                        if depth == 0 { return false } // the root object ended
+                    case UInt8(ascii: ","):
+                        if depth == 1 { expectsKey = true }
+                    default:
+                        break
                     }
-                    i = j + 1
-                    continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    depth += 1
-                    expectsKey = depth == 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                    if depth == 0 { return false } // the root object ended
-                case UInt8(ascii: ","):
-                    if depth == 1 { expectsKey = true }
-                default:
-                    break
+                    i += 1
                 }
-                i += 1
+                return true // unbalanced: the parser's to report
             }
-            return true // unbalanced: the parser's to report
         }
     }
+
+    /// 1 for the bytes the walk acts on outside strings: a quote, brackets and the comma.
+    private static let structural: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 256)
+        for byte in "\"{}[],".utf8 { table[Int(byte)] = 1 }
+        return table
+    }()
 
     /// The offset of the first quote or backslash at or after `from` (`text.count` when there
     /// is none). Most of a large data file's bytes are inside strings: they are passed over
