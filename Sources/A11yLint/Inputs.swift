@@ -60,13 +60,35 @@ public struct LintInput: Sendable, Hashable {
 public enum InputCollector {
     public struct Options: Sendable {
         public var followLinks = false
-        public init(followLinks: Bool = false) { self.followLinks = followLinks }
+        /// How many threads list folders at once (the run's jobs).
+        public var threads = 1
+        /// The folder relative paths start from: what the walk learns of each folder is kept
+        /// under its absolute path too (`WalkedFolders`). Nil: under the path as walked only.
+        public var workingDirectory: String?
+        public init(followLinks: Bool = false, threads: Int = 1, workingDirectory: String? = nil) {
+            self.followLinks = followLinks
+            self.threads = threads
+            self.workingDirectory = workingDirectory
+        }
     }
 
     public static func collect(_ paths: [String], options: Options = Options()) -> (inputs: [LintInput], errors: [InputError]) {
-        var walker = Walker(options: options)
-        for path in paths { walker.add(root: path) }
-        return (walker.inputs, walker.errors)
+        let walked = walk(paths, options: options)
+        return (walked.inputs, walked.errors)
+    }
+
+    /// The inputs and errors of `collect`, and what the walk saw in each folder it listed.
+    static func walk(_ paths: [String], options: Options) -> (inputs: [LintInput], errors: [InputError], folders: WalkedFolders) {
+        var roots: [FolderJob.Item] = []
+        for path in paths { root(path, options: options, into: &roots) }
+        let folders = roots.compactMap { item -> FolderJob? in
+            if case .folder(let job) = item { return job }
+            return nil
+        }
+        if !folders.isEmpty { FolderWalk(options: options, roots: folders).run() }
+        var collected = Collected()
+        collected.add(roots)
+        return (collected.inputs, collected.errors, collected.folders)
     }
 
     struct FileID: Hashable {
@@ -103,17 +125,44 @@ public enum InputCollector {
 
     static let skippedFolders: Set<String> = ["node_modules", "Pods", "DerivedData", ".build"]
 
-    struct Walker {
-        let options: Options
+    /// A path given on the command line: a file is an input (or an error) at once, a folder
+    /// a job of the walk.
+    static func root(_ path: String, options: Options, into items: inout [FolderJob.Item]) {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            var link = stat()
+            let dangling = code == ENOENT && lstat(path, &link) == 0
+            items.append(.error(InputError(file: path, line: 1, column: 1,
+                                           message: dangling ? "a symbolic link to nothing" : code == ENOENT
+                                            ? "no such file or directory" : OutputFile.errorText(code))))
+            return
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR:
+            let absolute = options.workingDirectory.map { PathScope.absolute(path, from: $0) }
+            items.append(.folder(FolderJob(path: path, absolute: absolute, status: status, parent: nil, name: nil, ancestors: [])))
+        case S_IFREG:
+            guard LintInput.isLintable(path) else {
+                items.append(.error(InputError(file: path, message: "not a lintable file: expected a .json spec or index, or a .swift file")))
+                return
+            }
+            items.append(.file(LintInput(path: path, explicit: true), FileID(status)))
+        default:
+            items.append(.error(InputError(file: path, message: "not a regular file (\(InputCollector.typeName(status))): not read")))
+        }
+    }
+
+    /// The results of a walk put in order: files and errors as the folders listed them, depth
+    /// first in name order, each real file once (the first name that leads to it).
+    struct Collected {
         var inputs: [LintInput] = []
         var errors: [InputError] = []
+        var folders = WalkedFolders()
         /// The files met so far; the first is kept apart, so that a run of one file makes no
         /// set (the first use of a set of this type costs more than the rest of collecting).
-        var seen = Set<FileID>()
-        var firstSeen: FileID?
-        var trustedDevices: [UInt64: Bool] = [:]
-
-        init(options: Options) { self.options = options }
+        private var seen = Set<FileID>()
+        private var firstSeen: FileID?
 
         /// Whether the file is met for the first time (and now remembered).
         mutating func isNew(_ id: FileID) -> Bool {
@@ -124,133 +173,125 @@ public enum InputCollector {
             return id != firstSeen && seen.insert(id).inserted
         }
 
-        mutating func add(root path: String) {
-            var status = stat()
-            guard stat(path, &status) == 0 else {
-                let code = errno
-                var link = stat()
-                let dangling = code == ENOENT && lstat(path, &link) == 0
-                errors.append(InputError(file: path, line: 1, column: 1,
-                                         message: dangling ? "a symbolic link to nothing" : code == ENOENT
-                                            ? "no such file or directory" : OutputFile.errorText(code)))
-                return
-            }
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR:
-                var ancestors = Set<FileID>()
-                walk(path, status: status, ancestors: &ancestors)
-            case S_IFREG:
-                guard LintInput.isLintable(path) else {
-                    errors.append(InputError(file: path, message: "not a lintable file: expected a .json spec or index, or a .swift file"))
-                    return
+        mutating func add(_ items: [FolderJob.Item]) {
+            for item in items {
+                switch item {
+                case .file(let input, let id):
+                    if isNew(id) { inputs.append(input) }
+                case .error(let error):
+                    errors.append(error)
+                case .folder(let job):
+                    if let facts = job.facts { folders.add(facts, path: job.path, absolute: job.absolute) }
+                    add(job.items)
                 }
-                if isNew(FileID(status)) { inputs.append(LintInput(path: path, explicit: true)) }
+            }
+        }
+    }
+
+    /// Lists one folder (`job`): its lintable files and errors go to its items in name order,
+    /// each subfolder to walk as a job of its own in its place (returned, to be listed next).
+    /// The folder and what it holds are opened and looked at by name in the open parent
+    /// (`openat`, `fstatat`) instead of the kernel walking every whole path again.
+    static func list(_ job: FolderJob, options: Options, trustedDevices: inout [UInt64: Bool]) -> [FolderJob] {
+        let id = FileID(job.status)
+        guard !job.ancestors.contains(id) else { return [] } // a link back up: a loop
+        let location = job.parent.map { (parent: $0.descriptor, name: job.name!) }
+        let opened = InputCollector.openFolder(job.path, location: location)
+        let failure = errno
+        job.parent = nil // the parent stays open only until its subfolders are
+        guard let opened else {
+            job.items.append(.error(InputError(file: job.path, message: "cannot read this folder: \(OutputFile.errorText(failure))")))
+            return []
+        }
+        let directory = OpenFolder(opened)
+        let listing = InputCollector.listing(opened)
+        job.facts = FolderFacts(listing)
+        let descriptor = directory.descriptor
+        let inodesAreTrusted = trustsDirectoryInodes(job.path, device: id.device, known: &trustedDevices)
+        let folder = job.path
+        // The folder's path and a `/`, as bytes: each entry's path is made from them and its
+        // name's bytes in one go (two appends to a string cost several times more).
+        var head = Array(folder.utf8)
+        if head.last != UInt8(ascii: "/") { head.append(UInt8(ascii: "/")) }
+        var subfolders: [FolderJob] = []
+        var ancestors: [FileID]?
+        for entry in listing.entries {
+            let raw = listing.name(entry)
+            // Most names are ASCII: valid as they are, and a regular file that is not
+            // lintable is passed over before any string is made of its name.
+            let asciiKind = raw.withUnsafeBufferPointer(FileDispatch.asciiKind)
+            if entry.type == Int(DT_REG), case .some(let kind) = asciiKind {
+                guard let kind else { continue }
+                // A lintable file known by the folder's device and its inode: no string
+                // but its path.
+                if inodesAreTrusted, raw.first != UInt8(ascii: ".") {
+                    job.items.append(.file(LintInput(path: InputCollector.path(head, raw), kind: kind, explicit: false),
+                                           FileID(device: id.device, inode: entry.inode)))
+                    continue
+                }
+            }
+            let ascii = asciiKind != nil
+            guard let name = ascii ? String(decoding: raw, as: UTF8.self) : String(validating: raw, as: UTF8.self) else {
+                let shown = folder.hasSuffix("/") ? folder + InputCollector.escaped(Array(raw))
+                    : folder + "/" + InputCollector.escaped(Array(raw))
+                job.items.append(.error(InputError(file: shown, message: "the file name is not valid UTF-8; rename it to lint it")))
+                continue
+            }
+            if name.hasPrefix(".") { continue }
+            let path = InputCollector.path(head, raw)
+            // The type from `readdir` spares an `lstat` for most entries: a regular file
+            // that is not lintable is skipped, a lintable one is known by the folder's
+            // device and its inode, a skipped folder is not looked at. Links, other
+            // folders and unknown types are looked at as below.
+            switch entry.type {
+            case Int(DT_REG) where !LintInput.isLintable(name):
+                continue
+            case Int(DT_REG) where inodesAreTrusted:
+                job.items.append(.file(LintInput(path: path, explicit: false), FileID(device: id.device, inode: entry.inode)))
+                continue
+            case Int(DT_DIR) where InputCollector.skippedFolders.contains(name):
+                continue
             default:
-                errors.append(InputError(file: path, message: "not a regular file (\(InputCollector.typeName(status))): not read"))
+                break
+            }
+            var found = stat()
+            guard fstatat(descriptor, name, &found, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            var target = found
+            let isLink = found.st_mode & S_IFMT == S_IFLNK
+            if isLink, fstatat(descriptor, name, &target, 0) != 0 { continue } // dangling link: nothing to lint
+            switch target.st_mode & S_IFMT {
+            case S_IFDIR:
+                if isLink && !options.followLinks { continue }
+                if InputCollector.skippedFolders.contains(name) { continue }
+                if ancestors == nil { ancestors = job.ancestors + [id] }
+                let absolute = job.absolute.map { $0 == "/" ? "/" + name : $0 + "/" + name }
+                let subfolder = FolderJob(path: path, absolute: absolute, status: target, parent: directory, name: name,
+                                          ancestors: ancestors!)
+                job.items.append(.folder(subfolder))
+                subfolders.append(subfolder)
+            case S_IFREG:
+                if LintInput.isLintable(name) { job.items.append(.file(LintInput(path: path, explicit: false), FileID(target))) }
+            default:
+                if LintInput.isLintable(name) {
+                    job.items.append(.error(InputError(file: path, message: "not a regular file (\(InputCollector.typeName(target))): not read")))
+                }
             }
         }
+        return subfolders
+    }
 
-        /// Lintable files under `folder`, depth first in name order, paths starting with
-        /// `folder` as given. `location`: the folder's parent, open, and its name there, so
-        /// that it and what it holds are opened and looked at by name in the open parent
-        /// (`openat`, `fstatat`) instead of the kernel walking every whole path again.
-        mutating func walk(_ folder: String, status: stat, ancestors: inout Set<FileID>,
-                           location: (parent: Int32, name: String)? = nil) {
-            let id = FileID(status)
-            guard ancestors.insert(id).inserted else { return } // a link back up: a loop
-            defer { ancestors.remove(id) }
-            guard let directory = InputCollector.openFolder(folder, location: location) else {
-                errors.append(InputError(file: folder, message: "cannot read this folder: \(OutputFile.errorText(errno))"))
-                return
-            }
-            defer { closedir(directory) }
-            let listing = InputCollector.listing(directory)
-            let descriptor = dirfd(directory)
-            let inodesAreTrusted = trustsDirectoryInodes(folder, device: id.device)
-            // The folder's path and a `/`, as bytes: each entry's path is made from them and its
-            // name's bytes in one go (two appends to a string cost several times more).
-            var head = Array(folder.utf8)
-            if head.last != UInt8(ascii: "/") { head.append(UInt8(ascii: "/")) }
-            for entry in listing.entries {
-                let raw = listing.name(entry)
-                // Most names are ASCII: valid as they are, and a regular file that is not
-                // lintable is passed over before any string is made of its name.
-                let asciiKind = raw.withUnsafeBufferPointer(FileDispatch.asciiKind)
-                if entry.type == Int(DT_REG), case .some(let kind) = asciiKind {
-                    guard let kind else { continue }
-                    // A lintable file known by the folder's device and its inode: no string
-                    // but its path.
-                    if inodesAreTrusted, raw.first != UInt8(ascii: ".") {
-                        if isNew(FileID(device: id.device, inode: entry.inode)) {
-                            inputs.append(LintInput(path: InputCollector.path(head, raw), kind: kind, explicit: false))
-                        }
-                        continue
-                    }
-                }
-                let ascii = asciiKind != nil
-                guard let name = ascii ? String(decoding: raw, as: UTF8.self) : String(validating: raw, as: UTF8.self) else {
-                    errors.append(InputError(file: join(folder, InputCollector.escaped(Array(raw))),
-                                             message: "the file name is not valid UTF-8; rename it to lint it"))
-                    continue
-                }
-                if name.hasPrefix(".") { continue }
-                let path = InputCollector.path(head, raw)
-                // The type from `readdir` spares an `lstat` for most entries: a regular file
-                // that is not lintable is skipped, a lintable one is known by the folder's
-                // device and its inode, a skipped folder is not looked at. Links, other
-                // folders and unknown types are looked at as below.
-                switch entry.type {
-                case Int(DT_REG) where !LintInput.isLintable(name):
-                    continue
-                case Int(DT_REG) where inodesAreTrusted:
-                    if isNew(FileID(device: id.device, inode: entry.inode)) {
-                        inputs.append(LintInput(path: path, explicit: false))
-                    }
-                    continue
-                case Int(DT_DIR) where InputCollector.skippedFolders.contains(name):
-                    continue
-                default:
-                    break
-                }
-                var found = stat()
-                guard fstatat(descriptor, name, &found, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                var target = found
-                let isLink = found.st_mode & S_IFMT == S_IFLNK
-                if isLink, fstatat(descriptor, name, &target, 0) != 0 { continue } // dangling link: nothing to lint
-                switch target.st_mode & S_IFMT {
-                case S_IFDIR:
-                    if isLink && !options.followLinks { continue }
-                    if InputCollector.skippedFolders.contains(name) { continue }
-                    walk(path, status: target, ancestors: &ancestors, location: (descriptor, name))
-                case S_IFREG:
-                    if LintInput.isLintable(name), isNew(FileID(target)) {
-                        inputs.append(LintInput(path: path, explicit: false))
-                    }
-                default:
-                    if LintInput.isLintable(name) {
-                        errors.append(InputError(file: path, message: "not a regular file (\(InputCollector.typeName(target))): not read"))
-                    }
-                }
-            }
+    /// Whether `readdir`'s inode numbers on `device` (where `folder` is) are the ones `stat`
+    /// gives, with the folder's device: true for the local Linux file systems known to
+    /// keep them so (ext2/3/4, XFS, Btrfs, tmpfs); elsewhere (overlay, FUSE, network file
+    /// systems, other systems) every lintable file is looked at with `lstat`.
+    static func trustsDirectoryInodes(_ folder: String, device: UInt64, known: inout [UInt64: Bool]) -> Bool {
+        if let trusted = known[device] { return trusted }
+        var trusted = false
+        if let type = InputCollector.fileSystemType(folder) {
+            trusted = [0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994].contains(type)
         }
-
-        /// Whether `readdir`'s inode numbers on `device` (where `folder` is) are the ones `stat`
-        /// gives, with the folder's device: true for the local Linux file systems known to
-        /// keep them so (ext2/3/4, XFS, Btrfs, tmpfs); elsewhere (overlay, FUSE, network file
-        /// systems, other systems) every lintable file is looked at with `lstat`.
-        mutating func trustsDirectoryInodes(_ folder: String, device: UInt64) -> Bool {
-            if let known = trustedDevices[device] { return known }
-            var trusted = false
-            if let type = InputCollector.fileSystemType(folder) {
-                trusted = [0xEF53, 0x5846_5342, 0x9123_683E, 0x0102_1994].contains(type)
-            }
-            trustedDevices[device] = trusted
-            return trusted
-        }
-
-        func join(_ folder: String, _ name: String) -> String {
-            folder.hasSuffix("/") ? folder + name : folder + "/" + name
-        }
+        known[device] = trusted
+        return trusted
     }
 
     /// The path of the entry `name` (valid UTF-8) in the folder whose path and `/` are `head`.

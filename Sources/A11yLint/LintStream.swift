@@ -79,6 +79,8 @@ struct LintStream: Sendable {
     /// small enough that a batch's findings stay a few megabytes.
     var filesPerJob = 32
     var keepSpecs = false
+    /// What the walk saw in the folders it listed (`IndexCheck.mayReachOtherFiles`).
+    var folders = WalkedFolders()
 
     /// An input and the index of its group.
     typealias Item = (input: LintInput, group: Int)
@@ -155,7 +157,14 @@ struct LintStream: Sendable {
         answers.reserveCapacity(onDisk)
         for item in items where item.input.kind == .json && item.input.contents == nil {
             guard let key = Self.folderKey(item.input.path) else { continue }
-            if answers[key] == nil { answers[key] = IndexCheck.mayReachOtherFiles(fromIndexAt: item.input.path) }
+            if answers[key] == nil {
+                // A folder the walk listed says whether `components` is a folder in it.
+                answers[key] = switch folders.entry(\.components, in: key) {
+                case .folder: true
+                case .absent, .other: false
+                case nil: IndexCheck.mayReachOtherFiles(fromIndexAt: item.input.path)
+                }
+            }
         }
         let known = answers
         return { path in Self.folderKey(path).flatMap { known[$0] } ?? IndexCheck.mayReachOtherFiles(fromIndexAt: path) }

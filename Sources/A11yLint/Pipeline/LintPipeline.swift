@@ -15,14 +15,14 @@ struct LintPipeline {
         var settings = try RunSettings(request, catalogue: catalogue)
         let inputs = try RunInputs(&settings)
         let fix = try RunFix(&settings, inputs: inputs.inputs)
-        let groups = try RunGroups.make(inputs.inputs, settings: &settings)
+        let groups = try RunGroups.make(inputs.inputs, folders: inputs.folders, settings: &settings)
         RunInputs.shareSwiftFiles(inputs.inputs, settings: settings)
         // → stream → baseline → tally → writers, file by file
         var baseline = try RunBaseline(settings)
         var tally = Tally()
         var writer = settings.request.dryRun ? nil : makeWriter(settings.strict)
         let stream = LintStream(groups: groups, chosenJobs: settings.configuration.chosenJobs,
-                                keepSpecs: settings.request.keepSpecs)
+                                keepSpecs: settings.request.keepSpecs, folders: inputs.folders)
         let totals = stream.run(inputErrors: inputs.errors) { results in
             var results = results
             baseline.pass(&results)

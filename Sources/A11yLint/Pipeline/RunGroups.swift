@@ -8,7 +8,8 @@ import A11yRules
 /// groups first occur). The working directory's own chain is the run's configuration; with
 /// `--config` (or a configuration given whole) discovery is off and every file gets it.
 enum RunGroups {
-    static func make(_ inputs: [LintInput], settings: inout RunSettings) throws(LintSessionError) -> [LintStream.Group] {
+    static func make(_ inputs: [LintInput], folders: WalkedFolders = WalkedFolders(),
+                     settings: inout RunSettings) throws(LintSessionError) -> [LintStream.Group] {
         let configuration = settings.configuration
         // Each chain and its inputs, in the order the chains first occur. Runs have a few
         // chains and the files of one folder come together: a chain is looked for only where
@@ -16,7 +17,7 @@ enum RunGroups {
         var order: [[String]] = []
         var members: [[LintInput]] = []
         let workingDirectory = settings.request.workingDirectory
-        var discovery = ConfigurationDiscovery()
+        var discovery = ConfigurationDiscovery(folders: folders)
         // The chain the run's configuration was read from; nil when discovery is off.
         let runChain = settings.request.configuration == nil && settings.request.configPaths.isEmpty
             ? discovery.files(in: PathScope.standardized(workingDirectory)) : nil
@@ -115,6 +116,10 @@ enum RunGroups {
 /// (ESLint's and SwiftLint's way); remembers each folder's answer.
 struct ConfigurationDiscovery {
     private var byFolder: [String: [String]] = [:]
+    /// The folders a walk listed: what they hold is known without a `stat`.
+    private let folders: WalkedFolders
+
+    init(folders: WalkedFolders = WalkedFolders()) { self.folders = folders }
 
     /// The files for the folder holding `path`.
     mutating func files(above path: String) -> [String] {
@@ -143,10 +148,10 @@ struct ConfigurationDiscovery {
     mutating func files(inStandard folder: String) -> [String] {
         if let cached = byFolder[folder] { return cached }
         let parent = PathScope.parent(ofStandard: folder)
-        let isTop = parent == folder || FileStatus.of(folder + "/.git") != nil
+        let isTop = parent == folder || folders.status(of: \.git, in: folder, path: folder + "/.git") != nil
         var result = isTop ? [] : files(inStandard: parent)
         let candidate = folder == "/" ? "/" + ConfigurationFile.fileName : folder + Self.slashFileName
-        if FileStatus.of(candidate) == .other { result.append(candidate) }
+        if folders.status(of: \.configuration, in: folder, path: candidate) == .other { result.append(candidate) }
         byFolder[folder] = result
         return result
     }

@@ -9,6 +9,8 @@ import A11yReport
 struct RunInputs {
     var inputs: [LintInput] = []
     var errors: [InputError] = []
+    /// What the walk saw in the folders it listed, for the questions later stages ask of them.
+    var folders = WalkedFolders()
 
     init(_ settings: inout RunSettings) throws(LintSessionError) {
         let request = settings.request
@@ -32,7 +34,9 @@ struct RunInputs {
             }
             roots = scope.includedRoots(workingDirectory: request.workingDirectory)
         }
-        (inputs, errors) = InputCollector.collect(roots.filter { $0 != "-" }, options: .init(followLinks: request.followLinks))
+        let options = InputCollector.Options(followLinks: request.followLinks, threads: settings.configuration.jobs,
+                                             workingDirectory: request.workingDirectory)
+        (inputs, errors, folders) = InputCollector.walk(roots.filter { $0 != "-" }, options: options)
         if roots.contains("-") { inputs.insert(.standardInput(request.standardInput ?? [], path: request.stdinPath), at: 0) }
         if request.skipOtherJSON {
             for index in inputs.indices { inputs[index].explicit = false }
