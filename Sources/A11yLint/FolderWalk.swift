@@ -133,33 +133,63 @@ struct FolderFacts: Sendable {
 }
 
 /// What a walk saw in each folder it listed (`FolderFacts`), by the folder's path as walked
-/// (without a `/` at its end) and by its absolute path.
+/// (without a `/` at its end) and by its absolute path, and which folder holds which (so a
+/// question that climbs the tree, such as configuration discovery, climbs by number).
 struct WalkedFolders: Sendable {
-    private var byPath: [String: FolderFacts] = [:]
+    private var numbers: [String: Int] = [:]
+    private var facts: [FolderFacts] = []
+    private var absolutes: [String?] = []
+    private var parents: [Int] = []
 
-    mutating func add(_ facts: FolderFacts, path: String, absolute: String?) {
+    var count: Int { facts.count }
+
+    /// Adds a folder; returns its number. `parent`: the number of the listed folder holding it.
+    @discardableResult
+    mutating func add(_ facts: FolderFacts, path: String, absolute: String?, parent: Int?) -> Int {
+        let number = self.facts.count
+        self.facts.append(facts)
+        absolutes.append(absolute)
+        parents.append(parent ?? -1)
         var key = path
-        if key.count > 1, key.hasSuffix("/") { key.removeLast() }
-        byPath[key] = facts
-        if let absolute, absolute != key { byPath[absolute] = facts }
+        if key.utf8.count > 1, key.utf8.last == UInt8(ascii: "/") { key.removeLast() }
+        numbers[key] = number
+        if let absolute, absolute != key { numbers[absolute] = number }
+        return number
     }
+
+    /// The number of the folder at `path` (as walked, or absolute), when the walk listed it.
+    func number(of path: some StringProtocol) -> Int? {
+        numbers.isEmpty ? nil : numbers[String(path)]
+    }
+
+    /// The absolute path of folder `number` (nil when the walk did not know it).
+    func absolute(_ number: Int) -> String? { absolutes[number] }
+
+    /// The listed folder holding folder `number`, nil for a folder the walk started from.
+    func parent(_ number: Int) -> Int? { parents[number] < 0 ? nil : parents[number] }
 
     /// What the listing of `folder` says is at `name`; nil when the walk did not list the
     /// folder or cannot tell from its listing.
     func entry(_ name: KeyPath<FolderFacts, FolderFacts.Entry?>, in folder: some StringProtocol) -> FolderFacts.Entry? {
-        guard !byPath.isEmpty, let facts = byPath[String(folder)] else { return nil }
-        return facts[keyPath: name]
+        guard let number = number(of: folder) else { return nil }
+        return facts[number][keyPath: name]
     }
 
-    /// What is at `name` in `folder`, as `FileStatus.of(path)` answers (`path` is `folder/name`);
-    /// `FileStatus` is asked only when the listing does not tell.
-    func status(of name: KeyPath<FolderFacts, FolderFacts.Entry?>, in folder: some StringProtocol,
+    /// What is at `name` in folder `number`, as `FileStatus.of(path)` answers (`path` is the
+    /// folder's path and `name`); `FileStatus` is asked only when the listing does not tell.
+    func status(of name: KeyPath<FolderFacts, FolderFacts.Entry?>, inFolder number: Int?,
                 path: @autoclosure () -> String) -> FileStatus? {
-        switch entry(name, in: folder) {
+        switch number.flatMap({ facts[$0][keyPath: name] }) {
         case .absent: nil
         case .folder: .directory
         case .other: .other
         case nil: FileStatus.of(path())
         }
+    }
+
+    /// `status(of:inFolder:path:)` of the folder at `folder`.
+    func status(of name: KeyPath<FolderFacts, FolderFacts.Entry?>, in folder: some StringProtocol,
+                path: @autoclosure () -> String) -> FileStatus? {
+        status(of: name, inFolder: number(of: folder), path: path())
     }
 }

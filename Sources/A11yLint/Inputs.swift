@@ -173,7 +173,8 @@ public enum InputCollector {
             return id != firstSeen && seen.insert(id).inserted
         }
 
-        mutating func add(_ items: [FolderJob.Item]) {
+        /// `parent`: the number of the folder holding the items, nil for the roots.
+        mutating func add(_ items: [FolderJob.Item], parent: Int? = nil) {
             for item in items {
                 switch item {
                 case .file(let input, let id):
@@ -181,8 +182,13 @@ public enum InputCollector {
                 case .error(let error):
                     errors.append(error)
                 case .folder(let job):
-                    if let facts = job.facts { folders.add(facts, path: job.path, absolute: job.absolute) }
-                    add(job.items)
+                    // A folder that could not be listed (or a loop) is known by nothing.
+                    guard let facts = job.facts else {
+                        add(job.items, parent: nil)
+                        continue
+                    }
+                    let number = folders.add(facts, path: job.path, absolute: job.absolute, parent: parent)
+                    add(job.items, parent: number)
                 }
             }
         }

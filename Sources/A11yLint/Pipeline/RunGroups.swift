@@ -118,6 +118,8 @@ struct ConfigurationDiscovery {
     private var byFolder: [String: [String]] = [:]
     /// The folders a walk listed: what they hold is known without a `stat`.
     private let folders: WalkedFolders
+    /// The answers for the walked folders, by their numbers.
+    private var walkedChains: [[String]?] = []
 
     init(folders: WalkedFolders = WalkedFolders()) { self.folders = folders }
 
@@ -146,13 +148,32 @@ struct ConfigurationDiscovery {
     /// as are its parents: asked for every folder of a walked tree, before any file is linted,
     /// so the folder is not checked again at each step up.
     mutating func files(inStandard folder: String) -> [String] {
+        if let number = folders.number(of: folder), folders.absolute(number) == folder { return files(inWalked: number) }
         if let cached = byFolder[folder] { return cached }
-        let parent = PathScope.parent(ofStandard: folder)
-        let isTop = parent == folder || folders.status(of: \.git, in: folder, path: folder + "/.git") != nil
-        var result = isTop ? [] : files(inStandard: parent)
-        let candidate = folder == "/" ? "/" + ConfigurationFile.fileName : folder + Self.slashFileName
-        if folders.status(of: \.configuration, in: folder, path: candidate) == .other { result.append(candidate) }
+        let result = files(inStandard: folder, number: nil)
         byFolder[folder] = result
+        return result
+    }
+
+    /// The files for the folder the walk listed as number `number`, whose absolute path it
+    /// knows: its parent is the folder holding it, by number (no path to look up).
+    private mutating func files(inWalked number: Int) -> [String] {
+        if number < walkedChains.count, let known = walkedChains[number] { return known }
+        let result = files(inStandard: folders.absolute(number)!, number: number)
+        if walkedChains.count < folders.count { walkedChains = Array(repeating: nil, count: folders.count) }
+        walkedChains[number] = result
+        return result
+    }
+
+    private mutating func files(inStandard folder: String, number: Int?) -> [String] {
+        let parent = PathScope.parent(ofStandard: folder)
+        let isTop = parent == folder || folders.status(of: \.git, inFolder: number, path: folder + "/.git") != nil
+        var result: [String] = []
+        if !isTop {
+            if let number, let holder = folders.parent(number) { result = files(inWalked: holder) } else { result = files(inStandard: parent) }
+        }
+        let candidate = folder == "/" ? "/" + ConfigurationFile.fileName : folder + Self.slashFileName
+        if folders.status(of: \.configuration, inFolder: number, path: candidate) == .other { result.append(candidate) }
         return result
     }
 
