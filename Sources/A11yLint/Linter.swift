@@ -146,7 +146,7 @@ public final class Linter: Sendable {
             var rules = ((try? catalogue.sourceRules()) ?? SourceRuleSet()).filter(ruleBook.isEnabled)
             if let customRules { rules = rules.merging(customRules) }
             rules.ruleBook = ruleBook
-            return (rules, checksTextContrast ? SwiftTextContrast(settings: colors, cache: colorSources) : nil)
+            return LazySwiftRules.Rules(rules, checksTextContrast ? SwiftTextContrast(settings: colors, cache: colorSources) : nil)
         }
         customRuleDescriptions = configuration.customRules.map { rule in
             RuleDescription(id: rule.id, name: rule.id, kind: .source, defaultSeverity: rule.severity, wcag: rule.wcag,
@@ -652,9 +652,12 @@ public final class Linter: Sendable {
                                              message: String(format: "invalid UTF-8 byte 0x%02X", bytes[offset])))
             return
         }
-        var findings = sourceRules.lint(source, path: path)
+        // The compiled rules read in place in their holder (a copy of the rule set, taken by
+        // each use of `sourceRules`, retained and released each of its arrays for every file).
+        let swift = swiftRules.get()
+        var findings = swift.rules.lint(source, path: path)
         outcome.rulesRun = swiftRulesRun
-        if let textContrast {
+        if let textContrast = swift.textContrast {
             findings += textContrast.lint(source, path: path, options: configuration.ruleOptions, ruleBook: ruleBook)
         }
         for spec in loader.swiftFileSpecs(source, file: path) {
@@ -721,7 +724,14 @@ final class ResultSlots<R: Sendable>: @unchecked Sendable {
 /// A linter's source rules and `source-text-contrast` (its patterns), made the first time they
 /// are asked for, under a lock: a run of specs compiles none of them.
 final class LazySwiftRules: @unchecked Sendable {
-    typealias Rules = (rules: SourceRuleSet, textContrast: SwiftTextContrast?)
+    final class Rules: Sendable {
+        let rules: SourceRuleSet
+        let textContrast: SwiftTextContrast?
+        init(_ rules: SourceRuleSet, _ textContrast: SwiftTextContrast?) {
+            self.rules = rules
+            self.textContrast = textContrast
+        }
+    }
     private let lock = NSLock()
     private var rules: Rules?
     private let make: @Sendable () -> Rules
