@@ -124,7 +124,7 @@ struct LintOptions {
     init() {}
 
     /// `a11ylint PATH… [FLAG…]` (the default command as a pre-commit hook or an editor runs
-    /// it, also with `--reporter NAME` and `--output FILE`) read without ArgumentParser, whose
+    /// it, also with `--reporter NAME`, `--output FILE` and `--jobs N`) read without ArgumentParser, whose
     /// reflection over every command's options was a tenth of a one-spec run. Nil for anything
     /// else: no argument, a subcommand's name or `help` anywhere, an option or a flag this does
     /// not know, a reporter it does not name, a value that starts with `-`, an option or flag
@@ -144,6 +144,11 @@ struct LintOptions {
             case "--follow-links": options.followLinks = true
             case "--allow-empty": options.allowEmpty = true
             case "--quiet": options.quiet = true
+            case "--jobs":
+                // A count in plain digits, 1 or more; anything else is the parser's to judge.
+                guard let value = rest.popFirst(), !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                      let jobs = Int(value), jobs >= 1 else { return nil }
+                options.jobs = jobs
             case "--reporter", "--output", "-o":
                 guard let value = rest.popFirst(), !value.isEmpty, !value.hasPrefix("-"), value != "help",
                       !subcommands.contains(value) else { return nil }

@@ -20,6 +20,8 @@ import Testing
         [spec, "--reporter", "json"],
         [spec, "--reporter", "SARIF", "--quiet"],
         ["--reporter", "github", spec, "--strict"],
+        [spec, "--jobs", "2", "--reporter", "json"],
+        ["Samples/specs", "--jobs", "007"],
         // Left to the parser: a flag or an option given twice, a reporter it does not know,
         // an option without its value.
         [spec, "--quiet", "--quiet"],
@@ -28,6 +30,11 @@ import Testing
         [spec, "--reporter"],
         [spec, "--output"],
         [spec, "-o", "--quiet"],
+        [spec, "--jobs", "0"],
+        [spec, "--jobs", "-1"],
+        [spec, "--jobs", "two"],
+        [spec, "--jobs"],
+        [spec, "--jobs", "2", "--jobs", "3"],
     ])
     func theDefaultCommandReadsLikeLint(arguments: [String]) {
         let quick = CLI.run(arguments)
