@@ -95,12 +95,16 @@ extension SwiftStructure {
     /// `buttonsOnly`, of every `Button`, and of every `.accessibilityAction` followed by a 0
     /// byte and its chain's start).
     private func visibleActionKeys(in range: Range<Int>, buttonsOnly: Bool, cache: ContainerCache) -> Set<[UInt8]> {
+        let names = controlNames(in: range, cache: cache)
+        // Sized for the names at once: the sets are not rebuilt as they grow.
         var keys: Set<[UInt8]> = []
+        keys.reserveCapacity(names.count)
         var seen: Set<Int> = []
+        seen.reserveCapacity(names.count)
         // The chains read last: a modifier that is one of their links is not read again (a
         // chain of 4,000 `.onTapGesture` is read once, not once per link).
         var recent: [Chain] = []
-        forEachControlName(in: range, cache: cache) { name in
+        for name in names {
             let i = name.lowerBound
             let isModifier = i > 0 && text[i - 1] == UInt8(ascii: ".")
             let site: Int
@@ -109,19 +113,19 @@ extension SwiftStructure {
             } else if !isModifier || (i >= 8 && equals((i - 8)..<(i - 1), "SwiftUI")), equals(name, "Button") {
                 site = i
             } else {
-                return
+                continue
             }
-            if isModifier, recent.contains(where: { $0.hasLink(startingAt: site) }) { return }
+            if isModifier, recent.contains(where: { $0.hasLink(startingAt: site) }) { continue }
             // The file's chains read so far: the tap rules' anchors are these same controls.
             let found = self.chain(at: site, cache: cache)
             recent.append(found)
             if recent.count > 8 { recent.removeFirst() }
-            guard seen.insert(found.start).inserted, !isHidden(found) else { return }
+            guard seen.insert(found.start).inserted, !isHidden(found) else { continue }
             guard buttonsOnly else {
                 for action in actionRanges(of: found) + accessibilityActions(of: found) {
                     if let key = actionKey(action) { keys.insert(key) }
                 }
-                return
+                continue
             }
             if let action = buttonAction(in: found.head), let key = actionKey(action) { keys.insert(key) }
             // An `.accessibilityAction` counts for the other chains only: kept with its chain's start.
@@ -132,18 +136,15 @@ extension SwiftStructure {
         return keys
     }
 
-    /// Calls `body`, in text order, with each whole identifier in `range` that `visibleActionKeys`
-    /// acts on (`onTapGesture`, `gesture`, `simultaneousGesture`, `highPriorityGesture` and
+    /// Each whole identifier in `range` that `visibleActionKeys` acts on, in text order
+    /// (`onTapGesture`, `gesture`, `simultaneousGesture`, `highPriorityGesture` and
     /// `accessibilityAction` after a `.` in `range`; `Button` after a `.` or standing alone): the
     /// names a walk over every identifier would give, less the others. Modifiers are everywhere
     /// in SwiftUI and these names are rare, so only the places where one of them can be are
     /// looked at, and the names are kept in `cache`: the sets with and without `buttonsOnly`
     /// are built from the same ones.
-    private func forEachControlName(in range: Range<Int>, cache: ContainerCache, _ body: (Range<Int>) -> Void) {
-        if let known = cache.controlNames[range.lowerBound] {
-            for name in known { body(name) }
-            return
-        }
+    private func controlNames(in range: Range<Int>, cache: ContainerCache) -> [Range<Int>] {
+        if let known = cache.controlNames[range.lowerBound] { return known }
         var found: [Range<Int>] = []
         func consider(_ start: Int, _ word: StaticString) {
             let end = start + word.utf8CodeUnitCount
@@ -170,7 +171,7 @@ extension SwiftStructure {
         }
         found.sort { $0.lowerBound < $1.lowerBound }
         cache.controlNames[range.lowerBound] = found
-        for name in found { body(name) }
+        return found
     }
 
     /// Calls `body` with each offset in `range` that holds `byte`, in order.

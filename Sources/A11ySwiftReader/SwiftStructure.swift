@@ -137,6 +137,14 @@ public final class ContainerCache {
             // table (all -1 again) serves the next file without being filled anew.
             for offset in chainLinks { chains[Int(offset)] = -1 }
         }
+        // Each chain's array of links is kept for a chain of the next file (see `spareLinks`):
+        // nothing else holds the chains any more, so each array is reused, not freed and
+        // allocated again (a long chain's large array is let go).
+        if spareLinks.count + chainList.count <= Self.keptSpareLinks {
+            while let chain = chainList.popLast() {
+                if chain.links.capacity <= 64 { spareLinks.append(chain.links) }
+            }
+        }
         chainList.removeAll(keepingCapacity: true)
         chainLinks.removeAll(keepingCapacity: true)
         keyLine = 0
@@ -181,6 +189,11 @@ public final class ContainerCache {
     @exclusivity(unchecked) var chainList: [Chain] = []
     /// The entries of `chains` set for this file.
     @exclusivity(unchecked) var chainLinks: [Int32] = []
+    /// Arrays of links of the chains of files read before, emptied when taken: a chain read
+    /// through the cache fills one of these instead of allocating its own.
+    @exclusivity(unchecked) var spareLinks: [[Range<Int>]] = []
+    /// The most spare arrays a cache keeps.
+    static let keptSpareLinks = 1 << 14
 
     /// Sizes `chains` for a file of `count` bytes when first needed: the table kept from
     /// the files before (all -1, see `reset()`) is grown when this file is longer.
@@ -214,7 +227,7 @@ public final class ContainerCache {
     /// The actions of the visible controls inside a bracket, keyed by the bracket (see
     /// `repeatsVisibleAction(_:levels:cache:)`).
     @exclusivity(unchecked) var visibleActions: [Int: SwiftStructure.VisibleActions] = [:]
-    /// The control and action names inside a bracket's contents (`forEachControlName`), by the
+    /// The control and action names inside a bracket's contents (`controlNames(in:cache:)`), by the
     /// contents' start: the sets with and without `buttonsOnly` are built from the same names.
     @exclusivity(unchecked) var controlNames: [Int: [Range<Int>]] = [:]
     /// The platforms after each `#if` line of the file (see `platforms(at:cache:)`).
@@ -330,7 +343,7 @@ public struct SwiftStructure {
             cache.lastChain = Int(known)
             return cache.chainList[Int(known)]
         }
-        let chain = self.chain(at: offset)
+        let chain = parseChain(from: chainStart(from: offset), reusing: cache.spareLinks.popLast() ?? [])
         let index = Int32(cache.chainList.count)
         cache.lastChain = Int(index)
         cache.chainList.append(chain)
@@ -404,9 +417,12 @@ public struct SwiftStructure {
     /// A chain goes on across `#if … #elseif … #else … #endif` blocks whose branches hold
     /// modifiers (a postfix `#if`, as SwiftSyntax's `PostfixIfConfigExpr`): the modifiers
     /// of every branch are links of the chain, and the chain ends after its `#endif`.
-    func parseChain(from start: Int) -> Chain {
-        var links: [Range<Int>] = []
-        links.reserveCapacity(6)
+    /// `reusing`: an array whose storage the links take (its elements are dropped), given
+    /// up by the caller: a copy held on to would make the array allocate storage of its own.
+    func parseChain(from start: Int, reusing spare: consuming [Range<Int>] = []) -> Chain {
+        var links = consume spare
+        links.removeAll(keepingCapacity: true)
+        if links.capacity < 6 { links.reserveCapacity(6) }
         let head = parseHead(at: start)
         links.append(start..<head.end)
         var end = head.end
