@@ -47,6 +47,13 @@ public enum JSONRootKeys {
                     case UInt8(ascii: "{"), UInt8(ascii: "["):
                         depth += 1
                         expectsKey = depth == 1
+                        if depth == 2 {
+                            // A root value's insides hold no root key: passed over whole.
+                            guard let after = skipNested(text, from: i + 1, structural: structural) else { return true }
+                            depth = 1
+                            i = after
+                            continue
+                        }
                     case UInt8(ascii: "}"), UInt8(ascii: "]"):
                         depth -= 1
                         if depth == 0 { return false } // the root object ended
@@ -62,10 +69,47 @@ public enum JSONRootKeys {
         }
     }
 
-    /// 1 for the bytes the walk acts on outside strings: a quote, brackets and the comma.
+    /// The offset after the bracket that closes the one just before `from`; nil when the text
+    /// ends first (unbalanced, or a string left open: the parser's to report). Only strings
+    /// and brackets count inside (`structural` 2: commas pass in the tight loop).
+    private static func skipNested(_ text: UnsafeBufferPointer<UInt8>, from: Int,
+                                   structural: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = from
+        let end = text.count
+        var level = 1
+        while i < end {
+            while structural[Int(text[i])] < 2 {
+                i += 1
+                if i == end { return nil }
+            }
+            switch text[i] {
+            case UInt8(ascii: "\""):
+                var j = i + 1
+                while true {
+                    j = stringStop(text, from: j)
+                    guard j < end else { return nil }
+                    if text[j] == UInt8(ascii: "\"") { break }
+                    j += 2 // a backslash: the byte after it is not the end
+                }
+                i = j + 1
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                level += 1
+            default: // a closing bracket
+                level -= 1
+                if level == 0 { return i + 1 }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// For the bytes the walk acts on outside strings: 1 for the comma, 2 for a quote and
+    /// brackets (the bytes `skipNested` stops at).
     private static let structural: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 256)
-        for byte in "\"{}[],".utf8 { table[Int(byte)] = 1 }
+        for byte in "\"{}[]".utf8 { table[Int(byte)] = 2 }
+        table[Int(UInt8(ascii: ","))] = 1
         return table
     }()
 

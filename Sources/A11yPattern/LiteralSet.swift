@@ -19,8 +19,12 @@ import CLiteralScan
 public struct LiteralSet: Sendable {
     /// The texts, each once.
     let literals: [[UInt8]]
-    /// Each text's place in `literals`.
+    /// Each text's place in `literals`, for building.
     let index: [Key: Int]
+    /// The same, for `number(of:)`: open addressing by `slot(of:)`, -1 for an empty slot. A
+    /// text is looked up for each pattern and file (`LiteralOffsets`): a dictionary's
+    /// hasher cost more than the rest of a look-up.
+    private let slots: [Int16]
     /// The texts' bytes one after another, for comparing.
     private let bytes: [UInt8]
     /// The texts by bucket: those of bucket `b` are `members[bucketStarts[b]..<bucketStarts[b + 1]]`.
@@ -54,6 +58,29 @@ public struct LiteralSet: Sendable {
         }
     }
 
+    /// The place of `literal` in `literals`; nil when it is not one of them.
+    func number(of literal: [UInt8]) -> Int? {
+        slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            var slot = Self.slot(of: literal, mask: mask)
+            while true {
+                let number = Int(slots[slot])
+                guard number >= 0 else { return nil }
+                if literals[number] == literal { return number }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    /// Where a text's search in `slots` starts: from its length and first eight bytes.
+    private static func slot(of literal: [UInt8], mask: Int) -> Int {
+        var head = UInt64(literal.count)
+        literal.withUnsafeBufferPointer { bytes in
+            for byte in bytes.prefix(8) { head = head << 8 | UInt64(byte) }
+        }
+        return Int(truncatingIfNeeded: (head &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+    }
+
     /// At most this many texts; a pattern's others are searched on their own.
     static let maximumCount = 127
 
@@ -76,6 +103,16 @@ public struct LiteralSet: Sendable {
         }
         self.literals = unique
         self.index = index
+        // At most half the slots full: a miss ends at an empty slot soon.
+        var size = 8
+        while size < unique.count * 2 { size <<= 1 }
+        var slots = [Int16](repeating: -1, count: size)
+        for number in unique.indices {
+            var slot = Self.slot(of: unique[number], mask: slots.count - 1)
+            while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = Int16(number)
+        }
+        self.slots = slots
         bytes = unique.flatMap { $0 }
 
         // Each bucket's allowed low and high nibbles, for each fingerprint byte. A text goes

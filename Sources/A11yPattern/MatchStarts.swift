@@ -164,7 +164,7 @@ public final class LiteralOffsets {
 
     /// The offsets of a text of `set` (the pass runs on the first call); nil for another text.
     private func scanned(_ literal: [UInt8], in subject: UnsafeBufferPointer<UInt8>) -> [Int]? {
-        guard let set, let number = set.index[LiteralSet.Key(bytes: literal)] else { return nil }
+        guard let set, let number = set.number(of: literal) else { return nil }
         if let passResult { return passResult[number] }
         let all = set.scan(subject)
         passResult = all

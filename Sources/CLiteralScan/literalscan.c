@@ -4,6 +4,7 @@
 #include <immintrin.h>
 #define CLITSCAN_X86 1
 #endif
+#include <string.h>
 
 // One byte per position, three table reads: for short subjects, tails, and machines
 // without AVX2.
@@ -76,4 +77,42 @@ size_t clitscan_candidates(const CLiteralScanTables *tables, const uint8_t *subj
     }
 #endif
     return scan_plain(tables, subject, count - 2, position, candidates, written, capacity);
+}
+
+#ifdef CLITSCAN_X86
+// Two overlapping loads, 32 places each: the first bytes and the last bytes of 32 places.
+__attribute__((target("avx2")))
+static _Bool find_by_ends_avx2(const uint8_t *subject, size_t count, size_t *position, const uint8_t *needle,
+                               size_t length) {
+    const size_t span = length - 1;
+    const __m256i first = _mm256_set1_epi8((char)needle[0]);
+    const __m256i last = _mm256_set1_epi8((char)needle[span]);
+    size_t at = *position;
+    // The second load reads up to at + span + 31: every place it marks has the needle's room.
+    while (at + span + 32 <= count) {
+        __m256i heads = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(subject + at)), first);
+        __m256i tails = _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(subject + at + span)), last);
+        uint32_t places = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(heads, tails));
+        while (places) {
+            size_t offset = at + (size_t)__builtin_ctz(places);
+            if (memcmp(subject + offset, needle, length) == 0) {
+                *position = offset;
+                return 1;
+            }
+            places &= places - 1;
+        }
+        at += 32;
+    }
+    *position = at;
+    return 0;
+}
+#endif
+
+_Bool clitscan_find_by_ends(const uint8_t *subject, size_t count, size_t *position, const uint8_t *needle,
+                            size_t length) {
+#ifdef CLITSCAN_X86
+    if (length >= 2 && __builtin_cpu_supports("avx2")) return find_by_ends_avx2(subject, count, position, needle, length);
+#endif
+    (void)subject; (void)count; (void)position; (void)needle; (void)length;
+    return 0;
 }

@@ -24,6 +24,16 @@ import Testing
         #expect(!mayHave(#"{"nameless": 1, "a11yish": 2}"#))
     }
 
+    @Test func aRootValuesInsidesArePassedOver() {
+        // Brackets, quotes and escapes inside nested strings; a root key after the nested value.
+        #expect(mayHave(#"{"a": ["x\"]", {"b": "}"}, [[]]], "name": 1}"#))
+        #expect(mayHave(#"{"a": {"b": [1, {"c": "\\"}]}, "x": 2, "a11y": {}}"#))
+        #expect(!mayHave(#"{"a": {"b": [1, {"c": "\\"}]}, "x": 2, "y": {"name": "]"}}"#))
+        #expect(!mayHave(#"{"a": [[], {}], "b": [{"name": "{"}]}"#))
+        #expect(mayHave(#"{"a": [1, 2}"#))                  // unbalanced
+        #expect(mayHave(#"{"a": ["open]}"#))                 // a string left open inside
+    }
+
     @Test func doubtfulTextGoesToTheParser() {
         #expect(mayHave(#"{"n\u0061me": "Chip"}"#))      // an escaped key
         #expect(mayHave(#"{"title": "unterminated"#))     // not JSON

@@ -155,12 +155,13 @@ import A11ySwiftReader
     }
 
     /// The byte search the names and the rule's first tests use, against a plain one: short
-    /// alphabets (many near misses), every start, needles of one to nine bytes.
+    /// alphabets (many near misses), every start, needles of one to nine bytes, haystacks
+    /// short and long enough for the 32-place pass (`ByteSearch.firstOffset(byEnds:)`).
     @Test func theByteSearchFindsTheFirstPlace() {
         var random = SystemRandomNumberGenerator()
         for _ in 0..<3_000 {
             let alphabet = Array("stac ".utf8) + [0x80, 0xFF, 0x00]
-            let haystack = (0..<Int.random(in: 0...40, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
+            let haystack = (0..<Int.random(in: 0...(Bool.random(using: &random) ? 40 : 160), using: &random)).map { _ in alphabet.randomElement(using: &random)! }
             let needle = (0..<Int.random(in: 1...9, using: &random)).map { _ in alphabet.randomElement(using: &random)! }
             let start = Int.random(in: -1...max(0, haystack.count), using: &random)
             let plain = start < 0 || start + needle.count > haystack.count ? nil : (start...(haystack.count - needle.count)).first {
@@ -168,6 +169,19 @@ import A11ySwiftReader
             }
             #expect(SwiftColorParser.findByEnds(needle, in: haystack, from: start) == plain, "\(needle) in \(haystack) from \(start)")
             #expect(SwiftColorParser.find(needle, in: haystack, from: start) == plain, "\(needle) in \(haystack) from \(start)")
+        }
+    }
+
+    /// The names' hashes are those of the names as strings (`NameIndex` looks a name up by the
+    /// hash of its string), invalid UTF-8 included.
+    @Test func nameHashesAreThoseOfTheNames() {
+        let files = Self.fixtures.map { Array($0.utf8) } + Self.invalidFixtures
+        for bytes in files {
+            var names: [UInt64] = []
+            SwiftColorMembers.candidateNames(in: bytes) { names.append(SwiftColorMembers.hash($0.utf8)) }
+            var hashes: [UInt64] = []
+            SwiftColorMembers.candidateNameHashes(in: bytes) { hashes.append($0) }
+            #expect(hashes == names && !names.isEmpty)
         }
     }
 

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import A11yModel
 import A11yColorSources
 import A11yPattern
@@ -252,40 +247,10 @@ struct SwiftColorParser {
     }
 
     /// `find` for a needle whose first byte is common (`static`: `memchr` stops at every `s`
-    /// of a file). Eight places are tried at a time: where both the needle's first byte and
-    /// its last byte (at the needle's length from there) are, checked by `memcmp`. For a rare
-    /// first byte (`Color`, `background`), `memchr` is faster.
+    /// of a file): `ByteSearch.firstOffset(byEnds:)`. For a rare first byte (`Color`,
+    /// `background`), `memchr` is faster.
     static func findByEnds(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, let lastByte = needle.last, start >= 0, start + needle.count <= haystack.count
-        else { return nil }
-        let last = haystack.count - needle.count // the last place the needle may start
-        let span = needle.count - 1
-        return haystack.withUnsafeBytes { hay -> Int? in
-            needle.withUnsafeBytes { wanted -> Int? in
-                guard let base = hay.baseAddress, let wantedBase = wanted.baseAddress else { return nil }
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let firsts = ones &* UInt64(first), lasts = ones &* UInt64(lastByte)
-                var at = start
-                while at + 7 <= last {
-                    let heads = base.loadUnaligned(fromByteOffset: at, as: UInt64.self) ^ firsts
-                    let tails = base.loadUnaligned(fromByteOffset: at + span, as: UInt64.self) ^ lasts
-                    // 0x80 in each lane whose byte is zero (and perhaps in a lane above one that
-                    // is: `memcmp` rejects those); no zero lane is ever missed.
-                    var places = (heads &- ones) & ~heads & (tails &- ones) & ~tails & (ones &* 0x80)
-                    while places != 0 {
-                        let offset = at + places.trailingZeroBitCount >> 3
-                        if memcmp(base + offset, wantedBase, wanted.count) == 0 { return offset }
-                        places &= places &- 1
-                    }
-                    at += 8
-                }
-                while at <= last {
-                    if hay[at] == first, memcmp(base + at, wantedBase, wanted.count) == 0 { return at }
-                    at += 1
-                }
-                return nil
-            }
-        }
+        ByteSearch.firstOffset(byEnds: needle, in: haystack, from: start)
     }
 
     static func skipSpaces(_ m: [UInt8], _ offset: Int) -> Int {

@@ -11,9 +11,11 @@ import A11ySwiftReader
 /// as the run's jobs (the other workers would only wait for it), and those holding both
 /// `static` and `Color` are searched for the names after `static let` / `static var`, without
 /// a lex (`candidateNames`): that finds every name the lexed file declares, and perhaps a few
-/// more (in comments and strings). Only when a name is asked are the files that may declare
-/// it lexed, and their declarations read as before; the answer is the one a table of every
-/// file's declarations would give. Files are linted on every core, so the first one that needs
+/// more (in comments and strings). Each name is kept as a hash beside its file's number
+/// (`NameIndex`), not as a string in a dictionary: most are never asked. Only when a name is
+/// asked are the files that may declare it lexed (a file whose name only shares the hash is
+/// lexed for nothing), and their declarations read as before; the answer is the one a table
+/// of every file's declarations would give. Files are linted on every core, so the first one that needs
 /// the names builds them and the others wait for it.
 public final class SwiftColorMembers: @unchecked Sendable {
     /// The bytes of the run's Swift file number `index` (nil: it cannot be read now).
@@ -21,8 +23,8 @@ public final class SwiftColorMembers: @unchecked Sendable {
 
     private let lock = NSLock()
     private var files: (count: Int, read: FileReader, threads: Int)?
-    /// For each name found after `static let|var` in a file, the files it was found in.
-    private var candidates: [String: [Int]]?
+    /// The names found after `static let|var` in the files, with the files they were found in.
+    private var candidates: NameIndex?
     /// The declarations of the files lexed so far (a name's candidates), by file number.
     private var lexed: [Int: SwiftColorParser.DeclarationTable] = [:]
     /// The answers given so far, by name (an inner nil: no colour of that name).
@@ -50,7 +52,7 @@ public final class SwiftColorMembers: @unchecked Sendable {
         guard let files else { return nil }
         if candidates == nil { candidates = Self.candidates(count: files.count, threads: files.threads, files.read) }
         var table = SwiftColorParser.DeclarationTable()
-        for index in candidates?[name] ?? [] {
+        for index in candidates?.files(naming: name) ?? [] {
             if lexed[index] == nil { lexed[index] = Self.declarations(in: files.read(index)) }
             table.merge(lexed[index]!, only: name)
         }
@@ -86,28 +88,71 @@ public final class SwiftColorMembers: @unchecked Sendable {
 
     /// The names of files `0..<count` and the files each is found in, each thread taking every
     /// `threads`-th file: the same whatever the split.
-    static func candidates(count: Int, threads: Int, _ read: FileReader) -> [String: [Int]] {
+    static func candidates(count: Int, threads: Int, _ read: FileReader) -> NameIndex {
         let parts = max(1, min(threads, count))
         let found = PartResults(count: parts)
+        let fileBits = NameIndex.fileBits(count: count)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
-            var names: [String: [Int]] = [:]
+            var keys: [UInt64] = []
             for index in stride(from: part, to: count, by: parts) {
                 // The names are looked for from the first `static` on: the bytes before it
                 // were searched already.
                 guard let bytes = read(index), let first = firstStatic(bytes) else { continue }
-                candidateNames(in: bytes, from: first) { name in
-                    // One look-up per name; a file's number once in each list.
-                    names[name, default: []].appendOnce(index)
+                candidateNameHashes(in: bytes, from: first) { hash in
+                    keys.append(NameIndex.key(hash: hash, file: index, fileBits: fileBits))
                 }
             }
-            found.set(part, names)
+            found.set(part, keys)
         }
-        // The first part's table is taken as it is, not merged into an empty one.
-        var all = found.all[0]
-        for part in found.all.dropFirst() {
-            all.merge(part) { $0 + $1 }
+        return NameIndex(keys: found.all.flatMap { $0 }, fileBits: fileBits)
+    }
+
+    /// The names found in the files, each as the hash of its UTF-8 bytes (`hash(_:)`) joined
+    /// with the number of a file it was found in, sorted: the files that may declare a name
+    /// are a run of neighbours, found by a binary search. The hash keeps only the bits the
+    /// file numbers leave free: two names that share them share their files (more files
+    /// lexed, the same answer).
+    struct NameIndex {
+        private let keys: [UInt64]
+        private let fileBits: Int
+
+        init(keys: [UInt64], fileBits: Int) {
+            self.keys = keys.sorted()
+            self.fileBits = fileBits
         }
-        return all.mapValues { $0.sorted() }
+
+        /// Bits enough for every file number below `count`.
+        static func fileBits(count: Int) -> Int { max(1, Int.bitWidth - max(0, count - 1).leadingZeroBitCount) }
+
+        static func key(hash: UInt64, file: Int, fileBits: Int) -> UInt64 {
+            (hash >> fileBits) << fileBits | UInt64(file)
+        }
+
+        /// The files in which `name` was found, ascending, each once.
+        func files(naming name: String) -> [Int] {
+            let low = Self.key(hash: SwiftColorMembers.hash(name.utf8), file: 0, fileBits: fileBits)
+            let high = low | ((1 << fileBits) - 1)
+            // The first key at or above `low`.
+            var lower = 0, upper = keys.count
+            while lower < upper {
+                let middle = (lower + upper) / 2
+                if keys[middle] < low { lower = middle + 1 } else { upper = middle }
+            }
+            var files: [Int] = []
+            while lower < keys.count, keys[lower] <= high {
+                let file = Int(keys[lower] & ((1 << fileBits) - 1))
+                if files.last != file { files.append(file) }
+                lower += 1
+            }
+            return files
+        }
+    }
+
+    /// FNV-1a over a name's UTF-8 bytes.
+    static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
     }
 
     /// The name after each `static let` / `static var` of `bytes` (spaces and tabs between),
@@ -119,6 +164,19 @@ public final class SwiftColorMembers: @unchecked Sendable {
     /// Names are decoded as `SwiftSource` repairs invalid UTF-8 (a run of identifier bytes is
     /// bounded by ASCII, so it decodes alone as it does in the whole file).
     static func candidateNames(in bytes: [UInt8], from start: Int = 0, _ body: (String) -> Void) {
+        candidateWords(in: bytes, from: start) { body(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// `candidateNames`, each name given as `hash(_:)` of its UTF-8 bytes, with no string made
+    /// for a name all ASCII (its bytes are its UTF-8).
+    static func candidateNameHashes(in bytes: [UInt8], from start: Int = 0, _ body: (UInt64) -> Void) {
+        candidateWords(in: bytes, from: start) { word in
+            body(word.allSatisfy { $0 < 0x80 } ? hash(word) : hash(String(decoding: word, as: UTF8.self).utf8))
+        }
+    }
+
+    /// The bytes of each name of `candidateNames`, as written.
+    private static func candidateWords(in bytes: [UInt8], from start: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var from = start
         while let at = SwiftColorParser.findByEnds(staticWord, in: bytes, from: from) {
             from = at + 6
@@ -134,7 +192,7 @@ public final class SwiftColorMembers: @unchecked Sendable {
                 i = skipBlanks(text, word)
                 let end = identifierEnd(text, i)
                 guard end > i else { return }
-                body(String(decoding: UnsafeBufferPointer(rebasing: text[i..<end]), as: UTF8.self))
+                body(UnsafeBufferPointer(rebasing: text[i..<end]))
             }
         }
     }
@@ -154,13 +212,13 @@ public final class SwiftColorMembers: @unchecked Sendable {
     /// What each thread of a build found, each written once by its own thread.
     private final class PartResults: @unchecked Sendable {
         private let lock = NSLock()
-        private(set) var all: [[String: [Int]]]
+        private(set) var all: [[UInt64]]
 
-        init(count: Int) { all = Array(repeating: [:], count: count) }
+        init(count: Int) { all = Array(repeating: [], count: count) }
 
-        func set(_ part: Int, _ names: [String: [Int]]) {
+        func set(_ part: Int, _ keys: [UInt64]) {
             lock.lock()
-            all[part] = names
+            all[part] = keys
             lock.unlock()
         }
     }
@@ -174,12 +232,5 @@ public final class SwiftColorMembers: @unchecked Sendable {
         guard first.properties.isUppercase else { return false }
         let head = value.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
         return head == "Color" || head == "UIColor" || head == "SwiftUI" || value.dropFirst(head.count).first == "."
-    }
-}
-
-extension Array where Element == Int {
-    /// Appends `value` unless it is the last element already (a list built in order).
-    fileprivate mutating func appendOnce(_ value: Int) {
-        if last != value { append(value) }
     }
 }

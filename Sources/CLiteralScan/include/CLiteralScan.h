@@ -24,4 +24,13 @@ typedef struct {
 size_t clitscan_candidates(const CLiteralScanTables *tables, const uint8_t *subject, size_t count,
                            size_t *position, uint64_t *candidates, size_t capacity, _Bool simd);
 
+/// Looks for `needle` (`length` >= 2 bytes) in the `count` bytes of `subject` from
+/// `*position` on, 32 places at a time where the machine has AVX2: only the places holding
+/// both the needle's first byte and its last byte (at `length - 1` further) are compared in
+/// full. Returns true with `*position` set to the first place found; false with `*position`
+/// set to where a plain search of the remaining places goes on (the last few places, or
+/// `*position` unchanged without AVX2). Nothing before the returned place holds the needle.
+_Bool clitscan_find_by_ends(const uint8_t *subject, size_t count, size_t *position, const uint8_t *needle,
+                            size_t length);
+
 #endif
