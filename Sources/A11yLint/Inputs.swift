@@ -212,7 +212,6 @@ public enum InputCollector {
         let directory = OpenFolder(opened)
         let listing = InputCollector.listing(opened)
         job.facts = FolderFacts(listing)
-        let descriptor = directory.descriptor
         let inodesAreTrusted = trustsDirectoryInodes(job.path, device: id.device, known: &trustedDevices)
         let folder = job.path
         // The folder's path and a `/`, as bytes: each entry's path is made from them and its
@@ -260,30 +259,42 @@ public enum InputCollector {
             default:
                 break
             }
-            var found = stat()
-            guard fstatat(descriptor, name, &found, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            var target = found
-            let isLink = found.st_mode & S_IFMT == S_IFLNK
-            if isLink, fstatat(descriptor, name, &target, 0) != 0 { continue } // dangling link: nothing to lint
-            switch target.st_mode & S_IFMT {
-            case S_IFDIR:
-                if isLink && !options.followLinks { continue }
-                if InputCollector.skippedFolders.contains(name) { continue }
+            let subfolder = lookAt(name, path: path, in: directory, of: job, options: options) {
                 if ancestors == nil { ancestors = job.ancestors + [id] }
-                let absolute = job.absolute.map { $0 == "/" ? "/" + name : $0 + "/" + name }
-                let subfolder = FolderJob(path: path, absolute: absolute, status: target, parent: directory, name: name,
-                                          ancestors: ancestors!)
-                job.items.append(.folder(subfolder))
-                subfolders.append(subfolder)
-            case S_IFREG:
-                if LintInput.isLintable(name) { job.items.append(.file(LintInput(path: path, explicit: false), FileID(target))) }
-            default:
-                if LintInput.isLintable(name) {
-                    job.items.append(.error(InputError(file: path, message: "not a regular file (\(InputCollector.typeName(target))): not read")))
-                }
+                return ancestors!
             }
+            if let subfolder { subfolders.append(subfolder) }
         }
         return subfolders
+    }
+
+    /// An entry of `job`'s folder that `readdir`'s type did not settle, looked at by name in
+    /// the open folder: a lintable file or an error goes to the job's items; a subfolder to
+    /// walk goes there too, and is returned.
+    private static func lookAt(_ name: String, path: String, in directory: OpenFolder, of job: FolderJob,
+                               options: Options, ancestors: () -> [FileID]) -> FolderJob? {
+        var found = stat()
+        guard fstatat(directory.descriptor, name, &found, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        var target = found
+        let isLink = found.st_mode & S_IFMT == S_IFLNK
+        if isLink, fstatat(directory.descriptor, name, &target, 0) != 0 { return nil } // dangling link: nothing to lint
+        switch target.st_mode & S_IFMT {
+        case S_IFDIR:
+            if isLink && !options.followLinks { return nil }
+            if InputCollector.skippedFolders.contains(name) { return nil }
+            let absolute = job.absolute.map { $0 == "/" ? "/" + name : $0 + "/" + name }
+            let subfolder = FolderJob(path: path, absolute: absolute, status: target, parent: directory, name: name,
+                                      ancestors: ancestors())
+            job.items.append(.folder(subfolder))
+            return subfolder
+        case S_IFREG:
+            if LintInput.isLintable(name) { job.items.append(.file(LintInput(path: path, explicit: false), FileID(target))) }
+        default:
+            if LintInput.isLintable(name) {
+                job.items.append(.error(InputError(file: path, message: "not a regular file (\(InputCollector.typeName(target))): not read")))
+            }
+        }
+        return nil
     }
 
     /// Whether `readdir`'s inode numbers on `device` (where `folder` is) are the ones `stat`
