@@ -186,10 +186,4 @@ struct WalkedFolders: Sendable {
         case nil: FileStatus.of(path())
         }
     }
-
-    /// `status(of:inFolder:path:)` of the folder at `folder`.
-    func status(of name: KeyPath<FolderFacts, FolderFacts.Entry?>, in folder: some StringProtocol,
-                path: @autoclosure () -> String) -> FileStatus? {
-        status(of: name, inFolder: number(of: folder), path: path())
-    }
 }
