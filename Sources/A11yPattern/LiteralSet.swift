@@ -19,9 +19,7 @@ import CLiteralScan
 public struct LiteralSet: Sendable {
     /// The texts, each once.
     let literals: [[UInt8]]
-    /// Each text's place in `literals`, for building.
-    let index: [Key: Int]
-    /// The same, for `number(of:)`: open addressing by `slot(of:)`, -1 for an empty slot. A
+    /// Each text's place in `literals`, for `number(of:)`: open addressing by `slot(of:)`, -1 for an empty slot. A
     /// text is looked up for each pattern and file (`LiteralOffsets`): a dictionary's
     /// hasher cost more than the rest of a look-up.
     private let slots: [Int16]
@@ -95,14 +93,13 @@ public struct LiteralSet: Sendable {
     /// `literals` shorter than three bytes are left out (they are searched on their own).
     init(literals: [[UInt8]]) {
         var unique: [[UInt8]] = []
-        var index: [Key: Int] = [:]
-        for literal in literals where literal.count >= 3 && index[Key(bytes: literal)] == nil {
+        var seen: Set<Key> = []
+        for literal in literals where literal.count >= 3 && !seen.contains(Key(bytes: literal)) {
             guard unique.count < Self.maximumCount else { break }
-            index[Key(bytes: literal)] = unique.count
+            seen.insert(Key(bytes: literal))
             unique.append(literal)
         }
         self.literals = unique
-        self.index = index
         // At most half the slots full: a miss ends at an empty slot soon.
         var size = 8
         while size < unique.count * 2 { size <<= 1 }

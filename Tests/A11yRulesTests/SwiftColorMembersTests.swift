@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import A11yRules
 import A11ySwiftReader
+import A11yPattern
 
 /// The run's static colour members (`SwiftColorMembers`): names found without a lex, then the
 /// files that may declare an asked name lexed; the answers must be those of a table of every
@@ -167,7 +168,7 @@ import A11ySwiftReader
             let plain = start < 0 || start + needle.count > haystack.count ? nil : (start...(haystack.count - needle.count)).first {
                 Array(haystack[$0..<($0 + needle.count)]) == needle
             }
-            #expect(SwiftColorParser.findByEnds(needle, in: haystack, from: start) == plain, "\(needle) in \(haystack) from \(start)")
+            #expect(ByteSearch.firstOffset(byEnds: needle, in: haystack, from: start) == plain, "\(needle) in \(haystack) from \(start)")
             #expect(SwiftColorParser.find(needle, in: haystack, from: start) == plain, "\(needle) in \(haystack) from \(start)")
         }
     }

@@ -246,13 +246,6 @@ struct SwiftColorParser {
         haystack.withUnsafeBufferPointer { ByteSearch.firstOffset(of: needle, key: key, in: $0, from: start) }
     }
 
-    /// `find` for a needle whose first byte is common (`static`: `memchr` stops at every `s`
-    /// of a file): `ByteSearch.firstOffset(byEnds:)`. For a rare first byte (`Color`,
-    /// `background`), `memchr` is faster.
-    static func findByEnds(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        ByteSearch.firstOffset(byEnds: needle, in: haystack, from: start)
-    }
-
     static func skipSpaces(_ m: [UInt8], _ offset: Int) -> Int {
         var i = offset
         while i < m.count, m[i] == UInt8(ascii: " ") || m[i] == UInt8(ascii: "\t") { i += 1 }

@@ -1,5 +1,6 @@
 import Foundation
 import A11ySwiftReader
+import A11yPattern
 
 /// The static colour members declared in the Swift files of one run (`source-text-contrast`,
 /// docs/rules.md): `extension Color { static let brand = Color(red: …) }` in Theme.swift,
@@ -83,7 +84,7 @@ public final class SwiftColorMembers: @unchecked Sendable {
         // `Color` first: fewer files hold it, and a `memchr` for its `C` passes over a file
         // without it faster than the search for `static` (whose `s` is everywhere).
         guard SwiftColorParser.find(colorWord, in: bytes, from: 0) != nil else { return nil }
-        return SwiftColorParser.findByEnds(staticWord, in: bytes, from: 0)
+        return ByteSearch.firstOffset(byEnds: staticWord, in: bytes, from: 0)
     }
 
     /// The names of files `0..<count` and the files each is found in, each thread taking every
@@ -178,7 +179,7 @@ public final class SwiftColorMembers: @unchecked Sendable {
     /// The bytes of each name of `candidateNames`, as written.
     private static func candidateWords(in bytes: [UInt8], from start: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var from = start
-        while let at = SwiftColorParser.findByEnds(staticWord, in: bytes, from: from) {
+        while let at = ByteSearch.firstOffset(byEnds: staticWord, in: bytes, from: from) {
             from = at + 6
             bytes.withUnsafeBufferPointer { text in
                 var i = from
