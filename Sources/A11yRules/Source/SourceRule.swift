@@ -190,23 +190,15 @@ struct SourceRule: Sendable {
         reasons.first { $0.when?.holds(onLiteral: text) ?? true }?.name
     }
 
-    private static func split(_ message: String) -> [String] {
-        var parts: [String] = []
-        var rest = Substring(message)
-        while let range = rest.firstRange(of: "{match}") {
-            parts.append(String(rest[..<range.lowerBound]))
-            rest = rest[range.upperBound...]
-        }
-        parts.append(String(rest))
-        return parts
-    }
+    private static func split(_ message: String) -> [String] { message.cutUTF8(at: matchMarker) }
+    private static let matchMarker = Array("{match}".utf8)
 
     /// The message of a finding whose anchor is `code` (white space folded to one space),
     /// from `reason` when it has one; `{state}` becomes `state`.
     func message(quoting code: ArraySlice<UInt8>, state: String? = nil, reason: Reason? = nil) -> String {
         let text = reason?.message ?? message
         guard let state, SourceRule.namesState(text) else { return message(text, quoting: code) }
-        return message(text, quoting: code).replacing("{state}", with: state)
+        return message(text, quoting: code).cutUTF8(at: SourceRule.stateMarker).joined(separator: state)
     }
 
     private func message(_ text: String, quoting code: ArraySlice<UInt8>) -> String {
@@ -271,6 +263,28 @@ extension String {
             index = bytes.index(after: index)
         }
         return false
+    }
+
+    /// The string cut at each occurrence of `marker` (one part when it has none), compared
+    /// byte by byte: `firstRange(of:)` and `replacing(_:with:)` go through the standard
+    /// library's generic string processing, which cost more than the rest of a finding.
+    func cutUTF8(at marker: [UInt8]) -> [String] {
+        let bytes = Array(utf8)
+        guard !marker.isEmpty, bytes.count >= marker.count else { return [self] }
+        var parts: [String] = []
+        var partStart = 0
+        var i = 0
+        while i + marker.count <= bytes.count {
+            if bytes[i] == marker[0], bytes[i..<(i + marker.count)].elementsEqual(marker) {
+                parts.append(String(decoding: bytes[partStart..<i], as: UTF8.self))
+                i += marker.count
+                partStart = i
+            } else {
+                i += 1
+            }
+        }
+        parts.append(String(decoding: bytes[partStart...], as: UTF8.self))
+        return parts
     }
 
     var trimmingWhitespace: String {
