@@ -676,12 +676,8 @@ public final class LayoutEngine: Sendable {
     /// text once, not at every size, is a good part of a layout. A layout's error ends the walk.
     public func layouts(_ spec: ComponentSpec, _ variant: Variant, from first: ContentSize,
                         until stop: (borrowing ComponentLayout) -> Bool) throws(LayoutError) {
-        let kindLayout = KindLayouts.layout(for: spec.kind ?? .checkbox)
-        let typography = spec.typography
-        var input = LayoutInput(spec: spec, variant: variant, contentSize: first, engine: self)
-        for size in ContentSize.allCases where size >= first {
-            if size != first { input.resize(to: size, typography) }
-            if stop(try kindLayout.layout(spec, variant, input)) { return }
+        try walkSizes(spec, variant, from: first) { (kindLayout, input) throws(LayoutError) in
+            stop(try kindLayout.layout(spec, variant, input))
         }
     }
 
@@ -691,13 +687,25 @@ public final class LayoutEngine: Sendable {
     /// the sizes before it (the kind's `lineCount`). An error ends the walk, as there.
     public func firstLayout(_ spec: ComponentSpec, _ variant: Variant, from first: ContentSize,
                             moreLinesThan maxLines: Int) throws(LayoutError) -> ComponentLayout? {
+        var found: ComponentLayout?
+        try walkSizes(spec, variant, from: first) { (kindLayout, input) throws(LayoutError) in
+            guard try kindLayout.lineCount(spec, variant, input) > maxLines else { return false }
+            found = try kindLayout.layout(spec, variant, input)
+            return true
+        }
+        return found
+    }
+
+    /// Calls `body` with the kind's layout and the input of each Dynamic Type size from `first`
+    /// up to AX5, in order, until it returns true.
+    private func walkSizes(_ spec: ComponentSpec, _ variant: Variant, from first: ContentSize,
+                           _ body: (any KindLayout, LayoutInput) throws(LayoutError) -> Bool) throws(LayoutError) {
         let kindLayout = KindLayouts.layout(for: spec.kind ?? .checkbox)
         let typography = spec.typography
         var input = LayoutInput(spec: spec, variant: variant, contentSize: first, engine: self)
         for size in ContentSize.allCases where size >= first {
             if size != first { input.resize(to: size, typography) }
-            if try kindLayout.lineCount(spec, variant, input) > maxLines { return try kindLayout.layout(spec, variant, input) }
+            if try body(kindLayout, input) { return }
         }
-        return nil
     }
 }
