@@ -84,8 +84,33 @@ public struct PathScope: Sendable, Hashable {
     /// The folder holding `path` (a standardized absolute path): what is before its last `/`,
     /// or `/` for a name in the root.
     static func parent(ofStandard path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-        return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
+        guard let slash = lastSlash(in: path) else { return path }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The folder part of `path` as written (up to its last `/`, empty for a bare name): files
+    /// with the same one are in the same folder (their names are never `.` or `..`).
+    static func folder(of path: String) -> Substring {
+        guard let slash = lastSlash(in: path) else { return "" }
+        return path[..<slash]
+    }
+
+    /// Where the last `/` of `path` is. Read in place: the generic search of the UTF-8 view
+    /// costs several times more per byte, and the pipeline asks this of every file it lints.
+    static func lastSlash(in path: String) -> String.Index? {
+        let found: Int?? = path.utf8.withContiguousStorageIfAvailable { bytes in
+            var i = bytes.count
+            while i > 0 {
+                i -= 1
+                if bytes[i] == UInt8(ascii: "/") { return i }
+            }
+            return nil
+        }
+        switch found {
+        case .some(.some(let offset)): return path.utf8.index(path.utf8.startIndex, offsetBy: offset)
+        case .some(.none): return nil
+        case .none: return path.utf8.lastIndex(of: UInt8(ascii: "/"))
+        }
     }
 
     /// `path` below `folder` as a relative path ("" for the folder itself), nil when outside.

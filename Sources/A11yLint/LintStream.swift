@@ -170,12 +170,9 @@ struct LintStream: Sendable {
         return { path in Self.folderKey(path).flatMap { known[$0] } ?? IndexCheck.mayReachOtherFiles(fromIndexAt: path) }
     }
 
-    /// What comes before the last `/` of a path to a file (empty when it has none; nil for a
-    /// path that ends with `/`): paths with the same key are in the same folder.
+    /// `PathScope.folder(of:)` of a path to a file; nil for a path that ends with `/`.
     private static func folderKey(_ path: String) -> Substring? {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path[..<path.startIndex] }
-        guard path.utf8.index(after: slash) != path.utf8.endIndex else { return nil }
-        return path[..<slash]
+        path.utf8.last == UInt8(ascii: "/") ? nil : PathScope.folder(of: path)
     }
 
     /// Lints the possible index files, keeping their results in `pending`; returns the specs

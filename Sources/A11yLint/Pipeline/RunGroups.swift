@@ -34,7 +34,7 @@ enum RunGroups {
                 if !input.checksScope {
                     key = runChain
                 } else {
-                    let folder = Self.folder(of: input.path)
+                    let folder = PathScope.folder(of: input.path)
                     if let previous, previous.folder == folder {
                         key = previous.chain
                     } else if PathScope.isStandardAbsolute(input.path) {
@@ -87,27 +87,6 @@ enum RunGroups {
             }
         }
         return result
-    }
-
-    /// The folder part of `path` as written (up to its last `/`, empty for a bare name): files
-    /// with the same one are in the same folder (their names are never `.` or `..`).
-    static func folder(of path: String) -> Substring {
-        // Read in place: the generic search of the UTF-8 view costs several times more per byte.
-        let found: Int?? = path.utf8.withContiguousStorageIfAvailable { bytes in
-            var i = bytes.count
-            while i > 0 {
-                i -= 1
-                if bytes[i] == UInt8(ascii: "/") { return i }
-            }
-            return nil
-        }
-        switch found {
-        case .some(.some(let offset)): return path[..<path.utf8.index(path.utf8.startIndex, offsetBy: offset)]
-        case .some(.none): return ""
-        case .none:
-            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-            return path[..<slash]
-        }
     }
 }
 
