@@ -54,7 +54,7 @@ let package = Package(
         .target(name: "CICULineBreak",
                 linkerSettings: [.linkedLibrary("icuuc")]),
 
-        .target(name: "A11yJSON", swiftSettings: releaseSwift),
+        .target(name: "A11yJSON", dependencies: ["CLiteralScan"], swiftSettings: releaseSwift),
         // The literal pass's candidate scan, with SIMD byte shuffles (see A11yPattern's LiteralSet).
         .target(name: "CLiteralScan"),
         .target(name: "A11yPattern", dependencies: ["CPCRE2", "CLiteralScan"], swiftSettings: releaseSwift),

@@ -116,3 +116,34 @@ _Bool clitscan_find_by_ends(const uint8_t *subject, size_t count, size_t *positi
     (void)subject; (void)count; (void)position; (void)needle; (void)length;
     return 0;
 }
+
+void clitscan_json_masks(const uint8_t *p, uint64_t masks[4]) {
+    uint64_t quotes = 0, backslashes = 0, opens = 0, closes = 0;
+#if defined(CLITSCAN_X86) && defined(__SSE2__)
+    // `[`/`{` and `]`/`}` differ only in the 0x20 bit: one comparison each, with it set.
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+    const __m128i fold = _mm_set1_epi8(0x20), open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}');
+    for (int k = 0; k < 4; k++) {
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(p + 16 * k));
+        __m128i folded = _mm_or_si128(bytes, fold);
+        int shift = 16 * k;
+        quotes |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, quote)) << shift;
+        backslashes |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, backslash)) << shift;
+        opens |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(folded, open)) << shift;
+        closes |= (uint64_t)(uint16_t)_mm_movemask_epi8(_mm_cmpeq_epi8(folded, close)) << shift;
+    }
+#else
+    for (int k = 0; k < 64; k++) {
+        uint8_t byte = p[k], folded = byte | 0x20;
+        uint64_t bit = (uint64_t)1 << k;
+        if (byte == '"') quotes |= bit;
+        if (byte == '\\') backslashes |= bit;
+        if (folded == '{') opens |= bit;
+        if (folded == '}') closes |= bit;
+    }
+#endif
+    masks[0] = quotes;
+    masks[1] = backslashes;
+    masks[2] = opens;
+    masks[3] = closes;
+}

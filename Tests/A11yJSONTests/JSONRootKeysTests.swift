@@ -41,4 +41,56 @@ import Testing
         #expect(mayHave(#""just a string""#))
         #expect(mayHave(""))
     }
+
+    /// Values long enough to be read in 64-byte blocks: strings holding brackets and quotes
+    /// (escaped), escapes of every kind, strings crossing block ends, multi-byte text, deep
+    /// nesting. The answer is known by construction: the root holds `name` or it does not,
+    /// and a document cut short never closes its root (the parser's to report).
+    @Test func longValuesAreReadAsTheirBytesSay() {
+        var random = SplitMix(seed: 24)
+        for round in 0..<400 {
+            let value = Self.value(&random, depth: 0)
+            let hasKey = round % 2 == 0
+            let text = "{\"pad\": \(value), \"x\": [\(value)]" + (hasKey ? ", \"name\": 1}" : ", \"y\": {\"name\": 2}}")
+            #expect(mayHave(text) == hasKey, "round \(round)")
+            let bytes = Array(text.utf8)
+            let cut = 1 + Int(random.next() % UInt64(bytes.count - 1))
+            #expect(JSONRootKeys.mayHave(anyOf: Self.keys, in: Array(bytes[..<cut])), "round \(round) cut at \(cut)")
+        }
+    }
+
+    static func value(_ random: inout SplitMix, depth: Int) -> String {
+        let pick = random.next() % (depth > 6 ? 3 : 6)
+        switch pick {
+        case 0: return String(random.next() % 100_000)
+        case 1, 2:
+            // Escapes are rare in data files: blocks without one are read as masks.
+            let plain = ["a", "é", "語", "{", "}", "[", "]", ",", ":", " "]
+            let escapes = ["\\\"", "\\\\", "\\n", "\\u0041", "\\/"]
+            var text = ""
+            for _ in 0..<Int(random.next() % 90) {
+                let pieces = random.next() % 40 == 0 ? escapes : plain
+                text += pieces[Int(random.next() % UInt64(pieces.count))]
+            }
+            return "\"" + text + "\""
+        case 3, 4:
+            let count = Int(random.next() % 6)
+            return "[" + (0..<count).map { _ in value(&random, depth: depth + 1) }.joined(separator: ", ") + "]"
+        default:
+            let count = Int(random.next() % 5)
+            return "{" + (0..<count).map { k in "\"name\(k)\": " + value(&random, depth: depth + 1) }.joined(separator: ",") + "}"
+        }
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
 }

@@ -33,4 +33,9 @@ size_t clitscan_candidates(const CLiteralScanTables *tables, const uint8_t *subj
 _Bool clitscan_find_by_ends(const uint8_t *subject, size_t count, size_t *position, const uint8_t *needle,
                             size_t length);
 
+/// Which of the 64 bytes at `p` are JSON's string and nesting bytes, bit k for byte k:
+/// `masks[0]` quotes, `masks[1]` backslashes, `masks[2]` `{` or `[`, `masks[3]` `}` or `]`.
+/// Sixteen bytes at a time with SSE2 where the machine has it (every x86-64), else byte by byte.
+void clitscan_json_masks(const uint8_t *p, uint64_t masks[4]);
+
 #endif
