@@ -210,6 +210,7 @@ struct LintStream: Sendable {
     private func lintInOrder(_ rest: [Item], pending: [String: FileResults], totals: inout Totals,
                              emit: (FileResults) -> Void) {
         let rest = rest.sorted { $0.input.path < $1.input.path }
+        totals.rulesRun.reserveCapacity(totals.rulesRun.count + rest.count)
         var pending = pending
         let pendingKeys = pending.keys.sorted()
         var nextPending = 0
@@ -237,14 +238,26 @@ struct LintStream: Sendable {
         for index in 0..<batchCount {
             let range = index * batch..<min(rest.count, (index + 1) * batch)
             let outcomes = conveyor?.take(range) ?? rest[range].map { groups[$0.group].linter.lintFile($0.input) }
-            var byFile: [String: FileResults] = [:]
+            var batchResults: [FileResults] = []
+            batchResults.reserveCapacity(outcomes.count)
+            // Nearly always each file's results are its own, in path order as the files are:
+            // then they go out as they are, without a table by path (hashing every path,
+            // sorting them again).
+            var inOrder = true
             for outcome in outcomes {
-                for results in add(outcome, to: &totals) { byFile.gather(results) }
+                for results in add(outcome, to: &totals) {
+                    if let last = batchResults.last, !(last.file < results.file) { inOrder = false }
+                    batchResults.append(results)
+                }
             }
-            for file in byFile.keys.sorted() {
-                emitPending(before: file)
-                var results = byFile[file]!
-                if let waiting = pending.removeValue(forKey: file) { results.merge(waiting) }
+            if !inOrder {
+                var byFile: [String: FileResults] = [:]
+                for results in batchResults { byFile.gather(results) }
+                batchResults = byFile.keys.sorted().map { byFile[$0]! }
+            }
+            for var results in batchResults {
+                emitPending(before: results.file)
+                if !pending.isEmpty, let waiting = pending.removeValue(forKey: results.file) { results.merge(waiting) }
                 if !results.isEmpty { emit(results) }
             }
             conveyor?.handedOver(batch: index)
