@@ -85,7 +85,7 @@ let package = Package(
                 dependencies: ["a11ylint"]),
         .target(name: "A11yReport", dependencies: ["A11yModel", "A11yLayout"], swiftSettings: releaseSwift),
         .target(name: "A11yLint",
-                dependencies: ["A11yRules", "A11yColorSources", "A11yReport", "A11ySwiftReader", .product(name: "Yams", package: "Yams")],
+                dependencies: ["A11yRules", "A11yColorSources", "A11yPattern", "A11yReport", "A11ySwiftReader", .product(name: "Yams", package: "Yams")],
                 swiftSettings: releaseSwift),
         .target(name: "A11yReporters", dependencies: ["A11yModel", "A11yLayout", "A11yReport"], swiftSettings: releaseSwift),
         // Release builds on Linux link the Swift runtime and Foundation statically: loading and

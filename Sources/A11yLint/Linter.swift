@@ -1,6 +1,7 @@
 import Foundation
 import A11yJSON
 import A11yModel
+import A11yPattern
 import A11yReport
 import A11yLayout
 import A11yRules
@@ -122,9 +123,10 @@ public final class Linter: Sendable {
                                           selection: configuration.ruleSelection)
         self.ruleBook = ruleBook
         // The component calls are read (their patterns compiled) when a `usage` or a Swift file needs them.
-        loader = SpecLoader(presets: catalogue.colorSchemes,
-                            usageReader: UsageVariantReader(callsFrom: ComponentCallSource { catalogue.componentCalls }),
-                            rules: ruleBook)
+        let loader = SpecLoader(presets: catalogue.colorSchemes,
+                                usageReader: UsageVariantReader(callsFrom: ComponentCallSource { catalogue.componentCalls }),
+                                rules: ruleBook)
+        self.loader = loader
         let specRules = SpecRuleRunner(catalogue: catalogue, options: configuration.ruleOptions, layoutEngine: layoutEngine,
                                        isEnabled: ruleBook.isEnabled)
         self.specRules = specRules
@@ -146,6 +148,8 @@ public final class Linter: Sendable {
             var rules = ((try? catalogue.sourceRules()) ?? SourceRuleSet()).filter(ruleBook.isEnabled)
             if let customRules { rules = rules.merging(customRules) }
             rules.ruleBook = ruleBook
+            // One pass over each Swift file finds the rules' texts and the component calls'.
+            rules = rules.findingTexts(of: loader.usageReader.calls.filter(\.inSwiftFiles).map(\.pattern))
             return LazySwiftRules.Rules(rules, checksTextContrast ? SwiftTextContrast(settings: colors, cache: colorSources) : nil)
         }
         customRuleDescriptions = configuration.customRules.map { rule in
@@ -655,12 +659,14 @@ public final class Linter: Sendable {
         // The compiled rules read in place in their holder (a copy of the rule set, taken by
         // each use of `sourceRules`, retained and released each of its arrays for every file).
         let swift = swiftRules.get()
-        var findings = swift.rules.lint(source, path: path)
+        // The rules' texts and the component calls' found in one pass, shared by both.
+        let literals = LiteralOffsets(set: swift.rules.literals)
+        var findings = swift.rules.lint(source, path: path, literals: literals)
         outcome.rulesRun = swiftRulesRun
         if let textContrast = swift.textContrast {
             findings += textContrast.lint(source, path: path, options: configuration.ruleOptions, ruleBook: ruleBook)
         }
-        for spec in loader.swiftFileSpecs(source, file: path) {
+        for spec in loader.swiftFileSpecs(source, file: path, literals: literals) {
             if outcome.specs.isEmpty { outcome.rulesRun += specRules.ruleIDs }
             outcome.specs.append(spec)
             var run = runSpecRules(spec)

@@ -1,4 +1,5 @@
 import A11yJSON
+import A11yPattern
 import A11ySwiftReader
 
 /// What reading one spec file produced. `spec` is nil when the file has input
@@ -549,8 +550,8 @@ extension SpecLoader {
     /// calls belong to (`CheckboxView` for `configure(`, `OUDSCheckboxItem`, …),
     /// with default geometry and the color scheme each call names (or the call's
     /// default scheme).
-    public func swiftFileSpecs(_ source: SwiftSource, file: String) -> [ComponentSpec] {
-        let calls = usageReader.derivedCalls(in: source, file: file, context: .swiftFile) { offset in
+    public func swiftFileSpecs(_ source: SwiftSource, file: String, literals: LiteralOffsets? = nil) -> [ComponentSpec] {
+        let calls = usageReader.derivedCalls(in: source, file: file, context: .swiftFile, literals: literals) { offset in
             let p = source.position(atOffset: offset)
             return SourceLocation(file: file, line: p.line, column: p.column)
         }

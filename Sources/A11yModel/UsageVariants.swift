@@ -112,7 +112,9 @@ public struct UsageVariantReader: Sendable {
             .filter { $0.call.kind == kind }.map(\.variant)
     }
 
-    public func derivedCalls(in source: SwiftSource, file: String, context: Context,
+    /// `literals`: a pass over `source`'s masked text that holds the calls' texts, when the
+    /// caller has one (`SourceRuleSet.findingTexts(of:)`); else each pattern searches alone.
+    public func derivedCalls(in source: SwiftSource, file: String, context: Context, literals: LiteralOffsets? = nil,
                              location: (Int) -> SourceLocation) -> [DerivedCall] {
         var found: [(offset: Int, call: ComponentCall, variant: Variant)] = []
         // Receivers given an accessibility label somewhere in the file, read when first needed.
@@ -124,7 +126,8 @@ public struct UsageVariantReader: Sendable {
             // every match holds (`OUDSSwitchItem`, `configure`) is not searched at all: most files
             // name none of the calls, and a byte search tells that far faster than PCRE2.
             let matches = (try? source.masked.withUnsafeBufferPointer { buffer throws(PatternLimitError) in
-                call.pattern.lacksRequiredText(buffer) ? [] : try call.pattern.matches(in: buffer, subjectIsValidUTF8: true)
+                call.pattern.lacksRequiredText(buffer, literals: literals) ? []
+                    : try call.pattern.matches(in: buffer, subjectIsValidUTF8: true)
             }) ?? []
             for match in matches {
                 let start = match.range.lowerBound

@@ -54,8 +54,9 @@ public struct SourceRuleSet: Sendable {
     let roots: [RuleRoots]
     /// The per-file tables, reused from one file to the next.
     private let pool = FileTablesPool()
-    /// The texts every rule's anchor search looks for, found in one pass per file.
-    let literals: LiteralSet
+    /// The texts every rule's anchor search looks for (and those of `findingTexts(of:)`),
+    /// found in one pass per file.
+    public private(set) var literals: LiteralSet
 
     /// The program nodes of one rule's `when`, `unless` and `reasons` (-1: none).
     struct RuleRoots: Sendable {
@@ -108,6 +109,16 @@ public struct SourceRuleSet: Sendable {
     /// No rules.
     public init() { self.init(rules: []) }
 
+    /// The same rules, whose pass over a file's texts (`literals`) also finds the texts every
+    /// match of `patterns` holds: another reader of the same masked text (the component calls
+    /// of `UsageVariantReader`) then asks the pass, given to both as one `LiteralOffsets`,
+    /// instead of searching the file for each of its patterns.
+    public func findingTexts(of patterns: [Pattern]) -> SourceRuleSet {
+        var set = self
+        set.literals = LiteralSet(patterns: rules.map(\.anchor) + patterns)
+        return set
+    }
+
     /// Both sets' rules in one (e.g. the catalogue's and the custom ones).
     public func merging(_ other: SourceRuleSet) -> SourceRuleSet {
         var merged = SourceRuleSet(rules: self.rules + other.rules)
@@ -139,7 +150,9 @@ public struct SourceRuleSet: Sendable {
 
     /// Every finding of every rule on `source`, plus a `rule-limit` note for each rule
     /// that gave up on it. `path` is used for locations and for the rules' file globs.
-    public func lint(_ source: SwiftSource, path: String) -> [Finding] {
+    /// `literals`: the pass of `literals` over `source`'s masked text, when the caller shares
+    /// it with another reader.
+    public func lint(_ source: SwiftSource, path: String, literals given: LiteralOffsets? = nil) -> [Finding] {
         let applicable = rules.indices.filter { rules[$0].paths.accepts(path) }
         guard !applicable.isEmpty, !source.bytes.isEmpty else { return [] }
         let tables = pool.take(limits: limits)
@@ -151,7 +164,7 @@ public struct SourceRuleSet: Sendable {
             var evaluator = ConditionEvaluator(structure: structure, scratch: scratch, cache: tables.cache,
                                                source: source, program: program)
             // Anchors that start at the same literal find it once.
-            let literals = LiteralOffsets(set: self.literals)
+            let literals = given ?? LiteralOffsets(set: self.literals)
             // The rule and the file are passed on borrowed, not copied (a copy of either retains
             // and releases each of its arrays and strings, for every rule of every file).
             rules.withUnsafeBufferPointer { rules in
