@@ -13,8 +13,11 @@ struct TextColors {
         var color: SwiftColor?
     }
 
+    /// Its `color` is parsed only when needed (`TextColorWalk.readForeground`).
     var foreground: Site?
     var foregroundDecided = false
+    /// The foreground's colour has been parsed.
+    var foregroundRead = false
     /// Nearest first; ends at the first solid layer, or at one that cannot be measured.
     var backgrounds: [Site] = []
     var backgroundDecided = false
@@ -32,6 +35,12 @@ struct TextColors {
         if let color = site.color, color.isClear { return }
         backgrounds.append(site)
         if site.color == nil || site.color!.isSolid { backgroundDecided = true }
+    }
+
+    /// A role is decided by a colour that cannot be measured (or by none): nothing found
+    /// further out can change that, so the walk stops.
+    var cannotBeMeasured: Bool {
+        (foregroundRead && foreground?.color == nil) || (backgroundDecided && backgrounds.last?.color == nil)
     }
 
     /// The foreground and background are both known and measurable.
@@ -67,11 +76,25 @@ struct TextColorWalk {
     private static let previewProvider = Array("PreviewProvider".utf8)
     private static let previewMacro = Array("#Preview".utf8)
 
+    /// Colours are parsed only while the text may still be measured: the foreground's once a
+    /// background is to be read (most texts have none in the code) or at the end, and neither
+    /// once one role is decided by a colour that cannot be measured. A colour member declared
+    /// in another file makes the run's first such parse read all its files (`SwiftColorMembers`).
     func walk(_ chain: Chain) -> TextColors {
+        var colors = gather(chain)
+        if !colors.inPreview, colors.backgroundDecided, !colors.cannotBeMeasured {
+            _ = readForeground(&colors)
+        }
+        return colors
+    }
+
+    /// `walk`, the foreground's colour not parsed unless a background was to be read.
+    private func gather(_ chain: Chain) -> TextColors {
         var colors = TextColors()
         let head = headName(chain)
         read(chain.links.dropFirst(), into: &colors, tintApplies: head == "Button" || head == "Link",
              styled: hasFillingStyle(chain))
+        if colors.cannotBeMeasured { return colors }
         let levels = structure.containerLevels(of: chain, cache: cache)
         var inner = chain
         for level in 0..<levels.count {
@@ -101,6 +124,7 @@ struct TextColorWalk {
                 break
             }
             inner = owner
+            if colors.cannotBeMeasured { return colors }
             if colors.foregroundDecided && colors.backgroundDecided && colors.fontIsLarge != nil { break }
         }
         return colors
@@ -114,15 +138,13 @@ struct TextColorWalk {
             case "foregroundColor", "foregroundStyle":
                 guard !colors.foregroundDecided else { continue }
                 colors.foregroundDecided = true
-                let argument = singleArgument(link)
-                colors.foreground = TextColors.Site(expression: argument ?? "", color: argument.flatMap(parser.parse))
+                colors.foreground = TextColors.Site(expression: singleArgument(link) ?? "", color: nil)
             case "tint":
                 guard tintApplies, !styled, !colors.foregroundDecided else { continue }
                 colors.foregroundDecided = true
-                let argument = singleArgument(link)
-                colors.foreground = TextColors.Site(expression: argument ?? "", color: argument.flatMap(parser.parse))
+                colors.foreground = TextColors.Site(expression: singleArgument(link) ?? "", color: nil)
             case "background":
-                guard !colors.backgroundDecided else { continue }
+                guard !colors.backgroundDecided, readForeground(&colors) else { continue }
                 colors.decideBackground(background(link))
             case "font":
                 guard colors.fontIsLarge == nil, let argument = singleArgument(link) else { continue }
@@ -180,6 +202,18 @@ struct TextColorWalk {
     static let largeStyles: Set<String> = ["largeTitle", "title", "title2", "title3", "extraLargeTitle", "extraLargeTitle2"]
     static let smallStyles: Set<String> = ["body", "callout", "caption", "caption2", "footnote", "headline", "subheadline"]
 
+    /// Whether the text may still be measured as far as its foreground goes: not decided yet,
+    /// or a colour (parsed here, once).
+    private func readForeground(_ colors: inout TextColors) -> Bool {
+        guard colors.foregroundDecided else { return true }
+        if !colors.foregroundRead {
+            colors.foregroundRead = true
+            let expression = colors.foreground?.expression ?? ""
+            colors.foreground?.color = expression.isEmpty ? nil : parser.parse(expression)
+        }
+        return colors.foreground?.color != nil
+    }
+
     /// A `.buttonStyle(…)`/`.textFieldStyle(…)` that may draw a fill of its own.
     private func hasFillingStyle(_ chain: Chain) -> Bool {
         for link in chain.modifiers {
@@ -207,7 +241,7 @@ struct TextColorWalk {
 
     /// Text in `.overlay { … }` sits on the host view: its own colour or shape fill, else its background.
     private func hostFill(_ owner: Chain, overlay index: Int, into colors: inout TextColors) {
-        guard !colors.backgroundDecided else { return }
+        guard !colors.backgroundDecided, readForeground(&colors) else { return }
         let host = source.text(owner.start..<owner.links[index - 1].upperBound)
         if let color = parser.parse(host) {
             colors.decideBackground(TextColors.Site(expression: host.split(whereSeparator: \.isNewline)
@@ -222,7 +256,7 @@ struct TextColorWalk {
     /// The layers of a `ZStack` drawn before the one holding the text: the nearest decides.
     private func layersBehind(_ child: Chain, in open: Int, into colors: inout TextColors) {
         var position = child.start
-        while !colors.backgroundDecided {
+        while !colors.backgroundDecided, readForeground(&colors) {
             guard let last = structure.previousToken(before: position), last > open else { return }
             guard let sibling = chainEnding(at: last, after: open) else {
                 colors.backgroundDecided = true
