@@ -66,15 +66,17 @@ struct TextColorWalk {
 
     /// Containers whose background never shows behind their content (rows of a list, pushed
     /// screens, menus, pickers): looking for a background stops there.
-    static let opaqueHosts: Set<String> = ["List", "Form", "NavigationView", "NavigationStack", "NavigationSplitView",
-                                           "TabView", "Menu", "Picker", "TextField", "SecureField", "TextEditor",
-                                           "Table", "OutlineGroup", "DisclosureGroup", "ControlGroup"]
+    static let opaqueHosts = ["List", "Form", "NavigationView", "NavigationStack", "NavigationSplitView",
+                              "TabView", "Menu", "Picker", "TextField", "SecureField", "TextEditor",
+                              "Table", "OutlineGroup", "DisclosureGroup", "ControlGroup"].map { Array($0.utf8) }
     /// Button styles that draw no fill of their own.
     static let plainButtonStyles = ["plain", "borderless", "PlainButtonStyle()", "BorderlessButtonStyle()", ".plain",
                                     ".borderless"]
 
     private static let previewProvider = Array("PreviewProvider".utf8)
     private static let previewMacro = Array("#Preview".utf8)
+    private static let button = Array("Button".utf8), link = Array("Link".utf8), zStack = Array("ZStack".utf8)
+    private static let swiftUI = Array("SwiftUI".utf8)
 
     /// Colours are parsed only while the text may still be measured: the foreground's once a
     /// background is to be read (most texts have none in the code) or at the end, and neither
@@ -92,31 +94,30 @@ struct TextColorWalk {
     private func gather(_ chain: Chain) -> TextColors {
         var colors = TextColors()
         let head = headName(chain)
-        read(chain.links.dropFirst(), into: &colors, tintApplies: head == "Button" || head == "Link",
-             styled: hasFillingStyle(chain))
+        read(chain.links.dropFirst(), into: &colors, tintApplies: isButton(head), styled: hasFillingStyle(chain))
         if colors.cannotBeMeasured { return colors }
         let levels = structure.containerLevels(of: chain, cache: cache)
         var inner = chain
         for level in 0..<levels.count {
             let container = levels[level]
-            let opener = source.text(structure.openerRange(of: container.open))
-            // Byte searches: `String.contains` goes through `NSString` (2 % of a run on app code).
-            if opener.containsUTF8(Self.previewProvider) || opener.containsUTF8(Self.previewMacro) {
+            let opener = structure.openerRange(of: container.open)
+            if contains(Self.previewProvider, in: opener) || contains(Self.previewMacro, in: opener) {
                 colors.inPreview = true
                 return colors
             }
             guard let owner = container.chain else { continue }
             let ownerHead = headName(owner)
-            if ownerHead == "#Preview" { colors.inPreview = true; return colors }
+            if bytes(ownerHead, are: Self.previewMacro) { colors.inPreview = true; return colors }
             guard let index = owner.links.firstIndex(where: { $0.contains(container.open) }) else { continue }
             if index == 0 {
-                if Self.opaqueHosts.contains(ownerHead) { colors.backgroundDecided = true }
-                if ownerHead == "ZStack", !colors.backgroundDecided { layersBehind(inner, in: container.open, into: &colors) }
+                if Self.opaqueHosts.contains(where: { bytes(ownerHead, are: $0) }) { colors.backgroundDecided = true }
+                if bytes(ownerHead, are: Self.zStack), !colors.backgroundDecided {
+                    layersBehind(inner, in: container.open, into: &colors)
+                }
                 let styled = hasFillingStyle(owner)
-                if styled, ownerHead == "Button" || ownerHead == "Link" { colors.backgroundDecided = true }
-                read(owner.links.dropFirst(), into: &colors, tintApplies: ownerHead == "Button" || ownerHead == "Link",
-                     styled: styled)
-            } else if name(of: owner.links[index]) == "overlay" {
+                if styled, isButton(ownerHead) { colors.backgroundDecided = true }
+                read(owner.links.dropFirst(), into: &colors, tintApplies: isButton(ownerHead), styled: styled)
+            } else if modifier(owner.links[index]) == .overlay {
                 hostFill(owner, overlay: index, into: &colors)
                 read(owner.links[(index + 1)...], into: &colors, tintApplies: false, styled: false)
             } else {
@@ -133,36 +134,36 @@ struct TextColorWalk {
     /// The modifiers of one chain, inner to outer.
     private func read(_ links: ArraySlice<Range<Int>>, into colors: inout TextColors, tintApplies: Bool, styled: Bool) {
         for link in links {
-            let name = name(of: link)
-            switch name {
-            case "foregroundColor", "foregroundStyle":
+            let modifier = modifier(link)
+            switch modifier {
+            case .foregroundColor, .foregroundStyle:
                 guard !colors.foregroundDecided else { continue }
                 colors.foregroundDecided = true
                 colors.foreground = TextColors.Site(expression: singleArgument(link) ?? "", color: nil)
-            case "tint":
+            case .tint:
                 guard tintApplies, !styled, !colors.foregroundDecided else { continue }
                 colors.foregroundDecided = true
                 colors.foreground = TextColors.Site(expression: singleArgument(link) ?? "", color: nil)
-            case "background":
+            case .background:
                 guard !colors.backgroundDecided, readForeground(&colors) else { continue }
                 colors.decideBackground(background(link))
-            case "font":
+            case .font:
                 guard colors.fontIsLarge == nil, let argument = singleArgument(link) else { continue }
                 Self.readFont(argument, into: &colors)
-            case "bold":
+            case .bold:
                 colors.bold = true
-            case "fontWeight":
+            case .fontWeight:
                 if let argument = singleArgument(link), [".bold", ".heavy", ".black"].contains(argument) { colors.bold = true }
-            case "preferredColorScheme", "environment":
+            case .preferredColorScheme, .environment:
                 guard colors.scheme == nil else { continue }
                 let text = source.text(link)
-                if name == "environment", !text.containsUTF8("colorScheme".utf8) { continue }
+                if modifier == .environment, !text.containsUTF8("colorScheme".utf8) { continue }
                 if text.containsUTF8(".dark".utf8) {
                     colors.scheme = "dark"
                 } else if text.containsUTF8(".light".utf8) {
                     colors.scheme = "light"
                 }
-            default:
+            case .overlay, .buttonStyle, .textFieldStyle, .other:
                 continue
             }
         }
@@ -217,8 +218,8 @@ struct TextColorWalk {
     /// A `.buttonStyle(…)`/`.textFieldStyle(…)` that may draw a fill of its own.
     private func hasFillingStyle(_ chain: Chain) -> Bool {
         for link in chain.modifiers {
-            let name = name(of: link)
-            guard name == "buttonStyle" || name == "textFieldStyle" else { continue }
+            let modifier = modifier(link)
+            guard modifier == .buttonStyle || modifier == .textFieldStyle else { continue }
             guard let argument = singleArgument(link), Self.plainButtonStyles.contains(argument) else { return true }
         }
         return false
@@ -248,7 +249,7 @@ struct TextColorWalk {
                 .map { $0.trimmingWhitespace }.joined(), color: color))
             return
         }
-        for link in owner.links[1..<index] where name(of: link) == "background" && !colors.backgroundDecided {
+        for link in owner.links[1..<index] where modifier(link) == .background && !colors.backgroundDecided {
             colors.decideBackground(background(link))
         }
     }
@@ -301,27 +302,63 @@ struct TextColorWalk {
 
     // MARK: - reading links
 
-    func headName(_ chain: Chain) -> String {
+    // Names are told apart by their bytes, with no string made for each link of each chain:
+    // for the ASCII names looked for, equal bytes is what equal strings would give.
+
+    /// Where a chain's head names its view: `Button`, `#Preview`, `ZStack` of `SwiftUI.ZStack`.
+    func headName(_ chain: Chain) -> Range<Int> {
         var i = chain.head.lowerBound
         if structure[i] == UInt8(ascii: "#") { i += 1 }
         var end = i
         while end < chain.head.upperBound, isIdentifierByte(structure[end]) { end += 1 }
-        var name = source.text(chain.head.lowerBound..<end)
-        if name == "SwiftUI", end < chain.head.upperBound, structure[end] == UInt8(ascii: ".") {
+        var name = chain.head.lowerBound..<end
+        if bytes(name, are: Self.swiftUI), end < chain.head.upperBound, structure[end] == UInt8(ascii: ".") {
             var next = end + 1
             while next < chain.head.upperBound, isIdentifierByte(structure[next]) { next += 1 }
-            name = source.text((end + 1)..<next)
+            name = (end + 1)..<next
         }
         return name
     }
 
-    func name(of link: Range<Int>) -> String {
+    /// The modifiers the walk tells apart.
+    enum Modifier {
+        case foregroundColor, foregroundStyle, tint, background, font, bold, fontWeight, preferredColorScheme, environment
+        case overlay, buttonStyle, textFieldStyle, other
+    }
+
+    private static let modifierNames: [(name: [UInt8], modifier: Modifier)] = ([
+        ("foregroundColor", .foregroundColor), ("foregroundStyle", .foregroundStyle), ("tint", .tint),
+        ("background", .background), ("font", .font), ("bold", .bold), ("fontWeight", .fontWeight),
+        ("preferredColorScheme", .preferredColorScheme), ("environment", .environment), ("overlay", .overlay),
+        ("buttonStyle", .buttonStyle), ("textFieldStyle", .textFieldStyle),
+    ] as [(String, Modifier)]).map { (Array($0.0.utf8), $0.1) }
+
+    /// The modifier a link (`.name…`) calls.
+    func modifier(_ link: Range<Int>) -> Modifier {
         var i = link.lowerBound
-        guard structure[i] == UInt8(ascii: ".") else { return "" }
+        guard structure[i] == UInt8(ascii: ".") else { return .other }
         i += 1
         var end = i
         while end < link.upperBound, isIdentifierByte(structure[end]) { end += 1 }
-        return source.text(i..<end)
+        for entry in Self.modifierNames where bytes(i..<end, are: entry.name) { return entry.modifier }
+        return .other
+    }
+
+    private func isButton(_ head: Range<Int>) -> Bool { bytes(head, are: Self.button) || bytes(head, are: Self.link) }
+
+    /// Whether the file's bytes in `range` are `word`.
+    private func bytes(_ range: Range<Int>, are word: [UInt8]) -> Bool {
+        range.count == word.count && source.bytes[range].elementsEqual(word)
+    }
+
+    /// Whether the file's bytes in `range` hold `word` (an ASCII word: the same answer as a
+    /// search of the text decoded from them).
+    private func contains(_ word: [UInt8], in range: Range<Int>) -> Bool {
+        guard word.count <= range.count else { return false }
+        for start in range.lowerBound...(range.upperBound - word.count) where source.bytes[start] == word[0] {
+            if source.bytes[start..<(start + word.count)].elementsEqual(word) { return true }
+        }
+        return false
     }
 
     /// The call arguments and the trailing closure's contents (one statement) of a link.
