@@ -75,6 +75,7 @@ struct TextColorWalk {
 
     private static let previewProvider = Array("PreviewProvider".utf8)
     private static let previewMacro = Array("#Preview".utf8)
+    private static let preview = Array("Preview".utf8)
     private static let button = Array("Button".utf8), link = Array("Link".utf8), zStack = Array("ZStack".utf8)
     private static let swiftUI = Array("SwiftUI".utf8)
 
@@ -101,7 +102,9 @@ struct TextColorWalk {
         for level in 0..<levels.count {
             let container = levels[level]
             let opener = structure.openerRange(of: container.open)
-            if contains(Self.previewProvider, in: opener) || contains(Self.previewMacro, in: opener) {
+            // Both hold `Preview`: one search of most lines.
+            if contains(Self.preview, in: opener),
+               contains(Self.previewProvider, in: opener) || contains(Self.previewMacro, in: opener) {
                 colors.inPreview = true
                 return colors
             }
@@ -403,7 +406,7 @@ struct FontArgument {
     init?(_ argument: String) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(argument.utf8.count)
-        let font = Array("Font.".utf8)
+        let font = Self.fontPrefix
         var pending = 0 // bytes of `Font.` matched so far, not yet copied
         for byte in argument.utf8 {
             guard byte < 0x80 else { return nil }
@@ -415,7 +418,7 @@ struct FontArgument {
                 }
                 continue
             }
-            bytes += font[0..<pending]
+            if pending > 0 { bytes += font[0..<pending] }
             // `Font.` has no repeated start: a mismatch may only start a new match at this byte.
             pending = 0
             if byte == font[0] { pending = 1 } else { bytes.append(byte) }
@@ -424,14 +427,15 @@ struct FontArgument {
         text = bytes
     }
 
-    func contains(_ word: String) -> Bool { SwiftColorParser.find(Array(word.utf8), in: text, from: 0) != nil }
+    private static let fontPrefix = Array("Font.".utf8)
+    private static let boldWords = ["weight: .bold", "weight: .heavy", "weight: .black", ".bold()"].map { Array($0.utf8) }
+    private static let sizeLabels = ["size:", "fixedSize:"].map { Array($0.utf8) }
 
     func read(into colors: inout TextColors) {
-        if contains("weight: .bold") || contains("weight: .heavy") || contains("weight: .black") || contains(".bold()") {
+        if Self.boldWords.contains(where: { SwiftColorParser.find($0, in: text, from: 0) != nil }) {
             colors.bold = true
         }
-        for label in ["size:", "fixedSize:"] {
-            let word = Array(label.utf8)
+        for word in Self.sizeLabels {
             guard let at = SwiftColorParser.find(word, in: text, from: 0) else { continue }
             var start = at + word.count
             while start < text.count, Self.isSpace(text[start]) { start += 1 }
