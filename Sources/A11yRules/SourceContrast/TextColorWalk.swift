@@ -267,8 +267,10 @@ struct TextColorWalk {
                 return
             }
             let text = source.text(sibling.start..<sibling.end)
-            colors.decideBackground(TextColors.Site(expression: text.split(whereSeparator: \.isNewline)
-                .map { $0.trimmingWhitespace }.joined(), color: parser.parse(text)))
+            // A layer that is not a colour ends the walk unmeasured: its text is never shown.
+            let color = parser.parse(text)
+            colors.decideBackground(TextColors.Site(expression: color == nil ? text : text.split(whereSeparator: \.isNewline)
+                .map { $0.trimmingWhitespace }.joined(), color: color))
             position = sibling.start
         }
     }
