@@ -44,8 +44,7 @@ public struct SourceTextContrast: Sendable {
                 return true
             }
         guard candidate else { return [] }
-        let parser = SwiftColorParser(resolver: resolver, declarations: SwiftColorParser.declarations(in: source),
-                                      members: members)
+        let parser = SwiftColorParser(resolver: resolver, source: source, members: members)
         var findings: [Finding] = []
         source.withStructure { structure in
             let cache = ContainerCache()

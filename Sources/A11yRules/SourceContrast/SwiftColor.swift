@@ -107,9 +107,25 @@ struct SwiftColorParser {
     let resolver: ColorResolver
     /// Static members of the file whose value is a colour expression, by member name (a name
     /// declared twice with different values is left out).
-    let declarations: [String: String]
+    var declarations: [String: String] { fileDeclarations.table }
+    private let fileDeclarations: FileDeclarations
     /// The run's static colour members, asked when the file does not declare a name.
     var members: SwiftColorMembers? = nil
+
+    /// `source`: the file whose declarations are looked in, read when a name is first looked up
+    /// (most colours are standard ones or literals, and most files never look one up).
+    init(resolver: ColorResolver, source: SwiftSource, members: SwiftColorMembers? = nil) {
+        self.resolver = resolver
+        fileDeclarations = FileDeclarations(source)
+        self.members = members
+    }
+
+    private final class FileDeclarations {
+        private let source: SwiftSource
+        private(set) lazy var table: [String: String] = SwiftColorParser.declarations(in: source)
+
+        init(_ source: SwiftSource) { self.source = source }
+    }
 
     func parse(_ text: String) -> SwiftColor? { parse(text, depth: 0) }
 

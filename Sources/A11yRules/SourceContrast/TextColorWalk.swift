@@ -13,8 +13,11 @@ struct TextColors {
         var color: SwiftColor?
     }
 
+    /// Its `color` is parsed only when needed (`TextColorWalk.readForeground`).
     var foreground: Site?
     var foregroundDecided = false
+    /// The foreground's colour has been parsed.
+    var foregroundRead = false
     /// Nearest first; ends at the first solid layer, or at one that cannot be measured.
     var backgrounds: [Site] = []
     var backgroundDecided = false
@@ -32,6 +35,12 @@ struct TextColors {
         if let color = site.color, color.isClear { return }
         backgrounds.append(site)
         if site.color == nil || site.color!.isSolid { backgroundDecided = true }
+    }
+
+    /// A role is decided by a colour that cannot be measured (or by none): nothing found
+    /// further out can change that, so the walk stops.
+    var cannotBeMeasured: Bool {
+        (foregroundRead && foreground?.color == nil) || (backgroundDecided && backgrounds.last?.color == nil)
     }
 
     /// The foreground and background are both known and measurable.
@@ -57,43 +66,61 @@ struct TextColorWalk {
 
     /// Containers whose background never shows behind their content (rows of a list, pushed
     /// screens, menus, pickers): looking for a background stops there.
-    static let opaqueHosts: Set<String> = ["List", "Form", "NavigationView", "NavigationStack", "NavigationSplitView",
-                                           "TabView", "Menu", "Picker", "TextField", "SecureField", "TextEditor",
-                                           "Table", "OutlineGroup", "DisclosureGroup", "ControlGroup"]
+    static let opaqueHosts = ["List", "Form", "NavigationView", "NavigationStack", "NavigationSplitView",
+                              "TabView", "Menu", "Picker", "TextField", "SecureField", "TextEditor",
+                              "Table", "OutlineGroup", "DisclosureGroup", "ControlGroup"].map { Array($0.utf8) }
     /// Button styles that draw no fill of their own.
     static let plainButtonStyles = ["plain", "borderless", "PlainButtonStyle()", "BorderlessButtonStyle()", ".plain",
                                     ".borderless"]
 
     private static let previewProvider = Array("PreviewProvider".utf8)
     private static let previewMacro = Array("#Preview".utf8)
+    private static let preview = Array("Preview".utf8)
+    private static let button = Array("Button".utf8), link = Array("Link".utf8), zStack = Array("ZStack".utf8)
+    private static let swiftUI = Array("SwiftUI".utf8)
 
+    /// Colours are parsed only while the text may still be measured: the foreground's once a
+    /// background is to be read (most texts have none in the code) or at the end, and neither
+    /// once one role is decided by a colour that cannot be measured. A colour member declared
+    /// in another file makes the run's first such parse read all its files (`SwiftColorMembers`).
     func walk(_ chain: Chain) -> TextColors {
+        var colors = gather(chain)
+        if !colors.inPreview, colors.backgroundDecided, !colors.cannotBeMeasured {
+            _ = readForeground(&colors)
+        }
+        return colors
+    }
+
+    /// `walk`, the foreground's colour not parsed unless a background was to be read.
+    private func gather(_ chain: Chain) -> TextColors {
         var colors = TextColors()
         let head = headName(chain)
-        read(chain.links.dropFirst(), into: &colors, tintApplies: head == "Button" || head == "Link",
-             styled: hasFillingStyle(chain))
+        read(chain.links.dropFirst(), into: &colors, tintApplies: isButton(head), styled: hasFillingStyle(chain))
+        if colors.cannotBeMeasured { return colors }
         let levels = structure.containerLevels(of: chain, cache: cache)
         var inner = chain
         for level in 0..<levels.count {
             let container = levels[level]
-            let opener = source.text(structure.openerRange(of: container.open))
-            // Byte searches: `String.contains` goes through `NSString` (2 % of a run on app code).
-            if opener.containsUTF8(Self.previewProvider) || opener.containsUTF8(Self.previewMacro) {
+            let opener = structure.openerRange(of: container.open)
+            // Both hold `Preview`: one search of most lines.
+            if contains(Self.preview, in: opener),
+               contains(Self.previewProvider, in: opener) || contains(Self.previewMacro, in: opener) {
                 colors.inPreview = true
                 return colors
             }
             guard let owner = container.chain else { continue }
             let ownerHead = headName(owner)
-            if ownerHead == "#Preview" { colors.inPreview = true; return colors }
+            if bytes(ownerHead, are: Self.previewMacro) { colors.inPreview = true; return colors }
             guard let index = owner.links.firstIndex(where: { $0.contains(container.open) }) else { continue }
             if index == 0 {
-                if Self.opaqueHosts.contains(ownerHead) { colors.backgroundDecided = true }
-                if ownerHead == "ZStack", !colors.backgroundDecided { layersBehind(inner, in: container.open, into: &colors) }
+                if Self.opaqueHosts.contains(where: { bytes(ownerHead, are: $0) }) { colors.backgroundDecided = true }
+                if bytes(ownerHead, are: Self.zStack), !colors.backgroundDecided {
+                    layersBehind(inner, in: container.open, into: &colors)
+                }
                 let styled = hasFillingStyle(owner)
-                if styled, ownerHead == "Button" || ownerHead == "Link" { colors.backgroundDecided = true }
-                read(owner.links.dropFirst(), into: &colors, tintApplies: ownerHead == "Button" || ownerHead == "Link",
-                     styled: styled)
-            } else if name(of: owner.links[index]) == "overlay" {
+                if styled, isButton(ownerHead) { colors.backgroundDecided = true }
+                read(owner.links.dropFirst(), into: &colors, tintApplies: isButton(ownerHead), styled: styled)
+            } else if modifier(owner.links[index]) == .overlay {
                 hostFill(owner, overlay: index, into: &colors)
                 read(owner.links[(index + 1)...], into: &colors, tintApplies: false, styled: false)
             } else {
@@ -101,6 +128,7 @@ struct TextColorWalk {
                 break
             }
             inner = owner
+            if colors.cannotBeMeasured { return colors }
             if colors.foregroundDecided && colors.backgroundDecided && colors.fontIsLarge != nil { break }
         }
         return colors
@@ -109,38 +137,36 @@ struct TextColorWalk {
     /// The modifiers of one chain, inner to outer.
     private func read(_ links: ArraySlice<Range<Int>>, into colors: inout TextColors, tintApplies: Bool, styled: Bool) {
         for link in links {
-            let name = name(of: link)
-            switch name {
-            case "foregroundColor", "foregroundStyle":
+            let modifier = modifier(link)
+            switch modifier {
+            case .foregroundColor, .foregroundStyle:
                 guard !colors.foregroundDecided else { continue }
                 colors.foregroundDecided = true
-                let argument = singleArgument(link)
-                colors.foreground = TextColors.Site(expression: argument ?? "", color: argument.flatMap(parser.parse))
-            case "tint":
+                colors.foreground = TextColors.Site(expression: singleArgument(link) ?? "", color: nil)
+            case .tint:
                 guard tintApplies, !styled, !colors.foregroundDecided else { continue }
                 colors.foregroundDecided = true
-                let argument = singleArgument(link)
-                colors.foreground = TextColors.Site(expression: argument ?? "", color: argument.flatMap(parser.parse))
-            case "background":
-                guard !colors.backgroundDecided else { continue }
+                colors.foreground = TextColors.Site(expression: singleArgument(link) ?? "", color: nil)
+            case .background:
+                guard !colors.backgroundDecided, readForeground(&colors) else { continue }
                 colors.decideBackground(background(link))
-            case "font":
+            case .font:
                 guard colors.fontIsLarge == nil, let argument = singleArgument(link) else { continue }
                 Self.readFont(argument, into: &colors)
-            case "bold":
+            case .bold:
                 colors.bold = true
-            case "fontWeight":
+            case .fontWeight:
                 if let argument = singleArgument(link), [".bold", ".heavy", ".black"].contains(argument) { colors.bold = true }
-            case "preferredColorScheme", "environment":
+            case .preferredColorScheme, .environment:
                 guard colors.scheme == nil else { continue }
                 let text = source.text(link)
-                if name == "environment", !text.containsUTF8("colorScheme".utf8) { continue }
+                if modifier == .environment, !text.containsUTF8("colorScheme".utf8) { continue }
                 if text.containsUTF8(".dark".utf8) {
                     colors.scheme = "dark"
                 } else if text.containsUTF8(".light".utf8) {
                     colors.scheme = "light"
                 }
-            default:
+            case .overlay, .buttonStyle, .textFieldStyle, .other:
                 continue
             }
         }
@@ -180,11 +206,23 @@ struct TextColorWalk {
     static let largeStyles: Set<String> = ["largeTitle", "title", "title2", "title3", "extraLargeTitle", "extraLargeTitle2"]
     static let smallStyles: Set<String> = ["body", "callout", "caption", "caption2", "footnote", "headline", "subheadline"]
 
+    /// Whether the text may still be measured as far as its foreground goes: not decided yet,
+    /// or a colour (parsed here, once).
+    private func readForeground(_ colors: inout TextColors) -> Bool {
+        guard colors.foregroundDecided else { return true }
+        if !colors.foregroundRead {
+            colors.foregroundRead = true
+            let expression = colors.foreground?.expression ?? ""
+            colors.foreground?.color = expression.isEmpty ? nil : parser.parse(expression)
+        }
+        return colors.foreground?.color != nil
+    }
+
     /// A `.buttonStyle(…)`/`.textFieldStyle(…)` that may draw a fill of its own.
     private func hasFillingStyle(_ chain: Chain) -> Bool {
         for link in chain.modifiers {
-            let name = name(of: link)
-            guard name == "buttonStyle" || name == "textFieldStyle" else { continue }
+            let modifier = modifier(link)
+            guard modifier == .buttonStyle || modifier == .textFieldStyle else { continue }
             guard let argument = singleArgument(link), Self.plainButtonStyles.contains(argument) else { return true }
         }
         return false
@@ -207,14 +245,14 @@ struct TextColorWalk {
 
     /// Text in `.overlay { … }` sits on the host view: its own colour or shape fill, else its background.
     private func hostFill(_ owner: Chain, overlay index: Int, into colors: inout TextColors) {
-        guard !colors.backgroundDecided else { return }
+        guard !colors.backgroundDecided, readForeground(&colors) else { return }
         let host = source.text(owner.start..<owner.links[index - 1].upperBound)
         if let color = parser.parse(host) {
             colors.decideBackground(TextColors.Site(expression: host.split(whereSeparator: \.isNewline)
                 .map { $0.trimmingWhitespace }.joined(), color: color))
             return
         }
-        for link in owner.links[1..<index] where name(of: link) == "background" && !colors.backgroundDecided {
+        for link in owner.links[1..<index] where modifier(link) == .background && !colors.backgroundDecided {
             colors.decideBackground(background(link))
         }
     }
@@ -222,15 +260,17 @@ struct TextColorWalk {
     /// The layers of a `ZStack` drawn before the one holding the text: the nearest decides.
     private func layersBehind(_ child: Chain, in open: Int, into colors: inout TextColors) {
         var position = child.start
-        while !colors.backgroundDecided {
+        while !colors.backgroundDecided, readForeground(&colors) {
             guard let last = structure.previousToken(before: position), last > open else { return }
             guard let sibling = chainEnding(at: last, after: open) else {
                 colors.backgroundDecided = true
                 return
             }
             let text = source.text(sibling.start..<sibling.end)
-            colors.decideBackground(TextColors.Site(expression: text.split(whereSeparator: \.isNewline)
-                .map { $0.trimmingWhitespace }.joined(), color: parser.parse(text)))
+            // A layer that is not a colour ends the walk unmeasured: its text is never shown.
+            let color = parser.parse(text)
+            colors.decideBackground(TextColors.Site(expression: color == nil ? text : text.split(whereSeparator: \.isNewline)
+                .map { $0.trimmingWhitespace }.joined(), color: color))
             position = sibling.start
         }
     }
@@ -267,27 +307,63 @@ struct TextColorWalk {
 
     // MARK: - reading links
 
-    func headName(_ chain: Chain) -> String {
+    // Names are told apart by their bytes, with no string made for each link of each chain:
+    // for the ASCII names looked for, equal bytes is what equal strings would give.
+
+    /// Where a chain's head names its view: `Button`, `#Preview`, `ZStack` of `SwiftUI.ZStack`.
+    func headName(_ chain: Chain) -> Range<Int> {
         var i = chain.head.lowerBound
         if structure[i] == UInt8(ascii: "#") { i += 1 }
         var end = i
         while end < chain.head.upperBound, isIdentifierByte(structure[end]) { end += 1 }
-        var name = source.text(chain.head.lowerBound..<end)
-        if name == "SwiftUI", end < chain.head.upperBound, structure[end] == UInt8(ascii: ".") {
+        var name = chain.head.lowerBound..<end
+        if bytes(name, are: Self.swiftUI), end < chain.head.upperBound, structure[end] == UInt8(ascii: ".") {
             var next = end + 1
             while next < chain.head.upperBound, isIdentifierByte(structure[next]) { next += 1 }
-            name = source.text((end + 1)..<next)
+            name = (end + 1)..<next
         }
         return name
     }
 
-    func name(of link: Range<Int>) -> String {
+    /// The modifiers the walk tells apart.
+    enum Modifier {
+        case foregroundColor, foregroundStyle, tint, background, font, bold, fontWeight, preferredColorScheme, environment
+        case overlay, buttonStyle, textFieldStyle, other
+    }
+
+    private static let modifierNames: [(name: [UInt8], modifier: Modifier)] = ([
+        ("foregroundColor", .foregroundColor), ("foregroundStyle", .foregroundStyle), ("tint", .tint),
+        ("background", .background), ("font", .font), ("bold", .bold), ("fontWeight", .fontWeight),
+        ("preferredColorScheme", .preferredColorScheme), ("environment", .environment), ("overlay", .overlay),
+        ("buttonStyle", .buttonStyle), ("textFieldStyle", .textFieldStyle),
+    ] as [(String, Modifier)]).map { (Array($0.0.utf8), $0.1) }
+
+    /// The modifier a link (`.name…`) calls.
+    func modifier(_ link: Range<Int>) -> Modifier {
         var i = link.lowerBound
-        guard structure[i] == UInt8(ascii: ".") else { return "" }
+        guard structure[i] == UInt8(ascii: ".") else { return .other }
         i += 1
         var end = i
         while end < link.upperBound, isIdentifierByte(structure[end]) { end += 1 }
-        return source.text(i..<end)
+        for entry in Self.modifierNames where bytes(i..<end, are: entry.name) { return entry.modifier }
+        return .other
+    }
+
+    private func isButton(_ head: Range<Int>) -> Bool { bytes(head, are: Self.button) || bytes(head, are: Self.link) }
+
+    /// Whether the file's bytes in `range` are `word`.
+    private func bytes(_ range: Range<Int>, are word: [UInt8]) -> Bool {
+        range.count == word.count && source.bytes[range].elementsEqual(word)
+    }
+
+    /// Whether the file's bytes in `range` hold `word` (an ASCII word: the same answer as a
+    /// search of the text decoded from them).
+    private func contains(_ word: [UInt8], in range: Range<Int>) -> Bool {
+        guard word.count <= range.count else { return false }
+        for start in range.lowerBound...(range.upperBound - word.count) where source.bytes[start] == word[0] {
+            if source.bytes[start..<(start + word.count)].elementsEqual(word) { return true }
+        }
+        return false
     }
 
     /// The call arguments and the trailing closure's contents (one statement) of a link.
@@ -332,7 +408,7 @@ struct FontArgument {
     init?(_ argument: String) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(argument.utf8.count)
-        let font = Array("Font.".utf8)
+        let font = Self.fontPrefix
         var pending = 0 // bytes of `Font.` matched so far, not yet copied
         for byte in argument.utf8 {
             guard byte < 0x80 else { return nil }
@@ -344,7 +420,7 @@ struct FontArgument {
                 }
                 continue
             }
-            bytes += font[0..<pending]
+            if pending > 0 { bytes += font[0..<pending] }
             // `Font.` has no repeated start: a mismatch may only start a new match at this byte.
             pending = 0
             if byte == font[0] { pending = 1 } else { bytes.append(byte) }
@@ -353,14 +429,15 @@ struct FontArgument {
         text = bytes
     }
 
-    func contains(_ word: String) -> Bool { SwiftColorParser.find(Array(word.utf8), in: text, from: 0) != nil }
+    private static let fontPrefix = Array("Font.".utf8)
+    private static let boldWords = ["weight: .bold", "weight: .heavy", "weight: .black", ".bold()"].map { Array($0.utf8) }
+    private static let sizeLabels = ["size:", "fixedSize:"].map { Array($0.utf8) }
 
     func read(into colors: inout TextColors) {
-        if contains("weight: .bold") || contains("weight: .heavy") || contains("weight: .black") || contains(".bold()") {
+        if Self.boldWords.contains(where: { SwiftColorParser.find($0, in: text, from: 0) != nil }) {
             colors.bold = true
         }
-        for label in ["size:", "fixedSize:"] {
-            let word = Array(label.utf8)
+        for word in Self.sizeLabels {
             guard let at = SwiftColorParser.find(word, in: text, from: 0) else { continue }
             var start = at + word.count
             while start < text.count, Self.isSpace(text[start]) { start += 1 }
