@@ -238,6 +238,24 @@ private func ruleSet(yaml: String) throws -> SourceRuleSet {
         #expect(finding.baselineKey == "print(\"real\")")
     }
 
+    @Test func matchPlaceholdersAnywhereInAMessage() throws {
+        let set = try SourceRuleSet(customRules: [
+            CustomSourceRule(id: "no-print", regex: #"\bprint\s*\(\s*x\s*\)"#, message: "{match}: évitez « {match} »{match}"),
+        ])
+        // The matched code with its white space folded, at each placeholder.
+        let findings = lint("func f() {\n    print(  x\n )\n}\n", with: set)
+        #expect(findings.map(\.message) == ["print( x ): évitez « print( x ) »print( x )"])
+    }
+
+    @Test func messagesAreCutAtTheirPlaceholders() {
+        let marker = Array("{state}".utf8)
+        #expect("no marker".cutUTF8(at: marker) == ["no marker"])
+        #expect("{state}".cutUTF8(at: marker) == ["", ""])
+        #expect("a{state}{state}é{state".cutUTF8(at: marker) == ["a", "", "é{state"])
+        #expect("".cutUTF8(at: marker) == [""])
+        #expect("Turns {state} on".cutUTF8(at: marker).joined(separator: "isOn") == "Turns isOn on")
+    }
+
     @Test func includedAndExcludedGlobs() throws {
         let set = try SourceRuleSet(customRules: [
             CustomSourceRule(id: "ui-only", regex: #"\bfatalError\("#, message: "no fatalError in views",
