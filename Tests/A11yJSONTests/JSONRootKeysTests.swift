@@ -47,7 +47,7 @@ import Testing
     /// nesting. The answer is known by construction: the root holds `name` or it does not,
     /// and a document cut short never closes its root (the parser's to report).
     @Test func longValuesAreReadAsTheirBytesSay() {
-        var random = SplitMix(seed: 24)
+        var random = SplitMix64(state: 24)
         for round in 0..<400 {
             let value = Self.value(&random, depth: 0)
             let hasKey = round % 2 == 0
@@ -59,7 +59,7 @@ import Testing
         }
     }
 
-    static func value(_ random: inout SplitMix, depth: Int) -> String {
+    static func value(_ random: inout SplitMix64, depth: Int) -> String {
         let pick = random.next() % (depth > 6 ? 3 : 6)
         switch pick {
         case 0: return String(random.next() % 100_000)
@@ -79,18 +79,6 @@ import Testing
         default:
             let count = Int(random.next() % 5)
             return "{" + (0..<count).map { k in "\"name\(k)\": " + value(&random, depth: depth + 1) }.joined(separator: ",") + "}"
-        }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }
