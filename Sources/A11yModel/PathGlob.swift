@@ -84,7 +84,28 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
         case .anyFolders: true
         case .literal(let text): text == name
         // fnmatch(3) without FNM_PERIOD: `*` also matches names starting with a dot.
-        case .wildcard(let pattern): fnmatch(pattern, String(name), 0) == 0
+        case .wildcard(let pattern): matchesEndStar(pattern, name) ?? (fnmatch(pattern, String(name), 0) == 0)
+        }
+    }
+
+    /// `*TEXT` and `TEXT*` (one star, at one end; no `?`, `[` or `\` in TEXT), the usual
+    /// shapes (`*Tests`, `*.swift`), compared as bytes: what fnmatch(3) answers for them,
+    /// without a C string made of each name. Nil for any other pattern.
+    static func matchesEndStar(_ pattern: String, _ name: Substring) -> Bool? {
+        var pattern = pattern, name = name
+        return pattern.withUTF8 { glob -> Bool? in
+            let star = UInt8(ascii: "*")
+            guard glob.count > 1, (glob[0] == star) != (glob[glob.count - 1] == star) else { return nil }
+            let leading = glob[0] == star
+            let text = UnsafeBufferPointer(rebasing: leading ? glob[1...] : glob[..<(glob.count - 1)])
+            for byte in text where byte == star || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[")
+                || byte == UInt8(ascii: "\\") { return nil }
+            return name.withUTF8 { named in
+                guard named.count >= text.count else { return false }
+                let offset = leading ? named.count - text.count : 0
+                for k in 0..<text.count where named[offset + k] != text[k] { return false }
+                return true
+            }
         }
     }
 

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import A11yModel
 
@@ -32,6 +37,27 @@ import Testing
             #expect(matches(globs, parts, .prefix) == reference(globs[...], parts[...], prefix: true), "\(globs) \(parts)")
             let anyTail = parts.indices.contains { reference(globs[...], parts[$0...], prefix: false) }
             #expect(matches(globs, parts, .suffix) == anyTail, "\(globs) \(parts)")
+        }
+    }
+
+    /// A pattern with one star at one end is compared as bytes; fnmatch(3) is the reference,
+    /// on every such pattern and name over a small alphabet with a dot, a bracket and
+    /// non-ASCII text, and on the patterns it must leave to fnmatch.
+    @Test func endStarPatternsAgreeWithFnmatch() {
+        let pieces = ["a", "b", ".", "é", "[", "Tests"]
+        var texts = [""]
+        for _ in 0..<3 { texts += texts.flatMap { text in pieces.map { text + $0 } } }
+        texts = Array(Set(texts)).sorted()
+        for text in texts where !text.contains("[") {
+            for pattern in ["*" + text, text + "*"] where pattern.count > 1 {
+                for name in texts {
+                    let answer = PathGlob.matchesEndStar(pattern, Substring(name))
+                    #expect(answer == (fnmatch(pattern, name, 0) == 0), "\(pattern) \(name)")
+                }
+            }
+        }
+        for pattern in ["*", "*a*", "a?*", "*[ab]", "*\\*", "a*b", "**"] {
+            #expect(PathGlob.matchesEndStar(pattern, "ab") == nil, "\(pattern)")
         }
     }
 

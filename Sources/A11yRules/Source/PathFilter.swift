@@ -48,22 +48,19 @@ struct PathFilter: Sendable, Hashable {
         guard !bytes.contains(where: { $0 >= 0x80 }) else {
             return path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         }
+        // Cut by byte offsets (stepping a string's indices costs more than the rest).
         var parts: [Substring] = []
         let utf8 = path.utf8
-        var start = utf8.startIndex
-        var index = start
-        func add(_ end: String.Index) {
-            let part = path[start..<end]
-            if !part.isEmpty, part != "." { parts.append(part) }
+        var start = 0
+        func add(_ end: Int) {
+            guard end > start, !(end == start + 1 && bytes[start] == UInt8(ascii: ".")) else { return }
+            parts.append(path[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
         }
-        while index < utf8.endIndex {
-            if utf8[index] == UInt8(ascii: "/") {
-                add(index)
-                start = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
+        for offset in 0..<bytes.count where bytes[offset] == UInt8(ascii: "/") {
+            add(offset)
+            start = offset + 1
         }
-        add(utf8.endIndex)
+        add(bytes.count)
         return parts
     }
 
