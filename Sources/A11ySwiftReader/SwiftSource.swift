@@ -128,6 +128,7 @@ public struct SwiftSource: Sendable {
         var openers: [Int32] = []
         var openerParents: [Int32] = []
         var starts: [Int] = []
+        var longestLine = 0
         input.withUnsafeBufferPointer { inputBuffer in
             masked.withUnsafeMutableBufferPointer { maskedBuffer in
                 partners.withUnsafeMutableBufferPointer { partnerBuffer in
@@ -139,7 +140,7 @@ public struct SwiftSource: Sendable {
                     interpolations = lexer.interpolations
                 }
             }
-            starts = SwiftSource.lineStarts(of: inputBuffer)
+            (starts, longestLine) = SwiftSource.lineStarts(of: inputBuffer)
         }
         bytes = input
         self.masked = masked
@@ -151,7 +152,9 @@ public struct SwiftSource: Sendable {
         self.regexLiterals = regexLiterals
         self.interpolations = interpolations
         lineStarts = starts
-        columnCheckpoints = SwiftSource.columnCheckpoints(input, lineStarts: starts)
+        // Lines longer than a stride are rare: most files need no look at their line starts.
+        columnCheckpoints = longestLine > Self.checkpointStride
+            ? SwiftSource.columnCheckpoints(input, lineStarts: starts) : [:]
     }
 
     private static func columnCheckpoints(_ bytes: [UInt8], lineStarts: [Int]) -> [Int: [Int32]] {
@@ -173,19 +176,22 @@ public struct SwiftSource: Sendable {
         return result
     }
 
-    private static func lineStarts(of buffer: UnsafeBufferPointer<UInt8>) -> [Int] {
+    /// Where each line starts, and the length of the longest line (line break included).
+    private static func lineStarts(of buffer: UnsafeBufferPointer<UInt8>) -> (starts: [Int], longestLine: Int) {
         var starts = [0]
-        guard let base = buffer.baseAddress else { return starts }
+        guard let base = buffer.baseAddress else { return (starts, 0) }
         starts.reserveCapacity(buffer.count / 24 + 1)
         var offset = 0
+        var longest = 0
         // memchr scans many bytes per step (faster here than a byte loop).
         while offset < buffer.count,
               let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset) {
             let index = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
             starts.append(index + 1)
+            longest = max(longest, index &+ 1 &- offset)
             offset = index + 1
         }
-        return starts
+        return (starts, max(longest, buffer.count - offset))
     }
 
     public var lineCount: Int { lineStarts.count }
@@ -484,8 +490,9 @@ private struct SwiftLexer {
             let raw = UnsafeRawPointer(base)
             while i + 16 <= n {
                 let bytes = raw.loadUnaligned(fromByteOffset: i, as: Lanes.self)
-                let (low, high) = ByteLanes.words(ByteLanes.zero(bytes ^ Lanes(repeating: Self.backslash))
-                    | ByteLanes.zero(bytes ^ Lanes(repeating: Self.quote)) | ByteLanes.zero(bytes ^ Lanes(repeating: Self.newline)))
+                let stops = ByteLanes.lanes(bytes, equalTo: Self.backslash) .| ByteLanes.lanes(bytes, equalTo: Self.quote)
+                    .| ByteLanes.lanes(bytes, equalTo: Self.newline)
+                let (low, high) = ByteLanes.words(Lanes(repeating: 0x80).replacing(with: 0, where: .!stops))
                 if low != 0 { return i + low.trailingZeroBitCount >> 3 }
                 if high != 0 { return i + 8 + high.trailingZeroBitCount >> 3 }
                 i += 16
@@ -503,10 +510,10 @@ private struct SwiftLexer {
         typealias Lanes = ByteLanes.Lanes
         let oddBit = bytes | Lanes(repeating: 0x01)
         let caseBit = bytes | Lanes(repeating: 0x20)
-        let found = ByteLanes.zero(oddBit ^ Lanes(repeating: 0x23)) | ByteLanes.zero(oddBit ^ Lanes(repeating: 0x29))
-            | ByteLanes.zero(bytes ^ Lanes(repeating: 0x2F))
-            | ByteLanes.zero(caseBit ^ Lanes(repeating: 0x7B)) | ByteLanes.zero(caseBit ^ Lanes(repeating: 0x7D))
-        return ByteLanes.words(found)
+        let found = ByteLanes.lanes(oddBit, equalTo: 0x23) .| ByteLanes.lanes(oddBit, equalTo: 0x29)
+            .| ByteLanes.lanes(bytes, equalTo: 0x2F)
+            .| ByteLanes.lanes(caseBit, equalTo: 0x7B) .| ByteLanes.lanes(caseBit, equalTo: 0x7D)
+        return ByteLanes.words(Lanes(repeating: 0x80).replacing(with: 0, where: .!found))
     }
 
     /// Lexes the input; returns the openers and their parents (see `SwiftSource.openers`).
@@ -581,7 +588,7 @@ private struct SwiftLexer {
                     i += 1
                 }
             case Self.quote:
-                i = literal(start: i, hashes: 0)
+                i = plainLiteral(start: i) ?? literal(start: i, hashes: 0)
             case Self.hash:
                 var j = i
                 while j < n, input[j] == Self.hash { j += 1 }
@@ -610,6 +617,7 @@ private struct SwiftLexer {
 
     /// Pairs the closer at `offset` with the innermost opener of its kind; openers
     /// left unclosed in between stay unpaired.
+    @inline(__always)
     private mutating func close(at offset: Int) {
         let opener: UInt8 = switch input[offset] {
         case UInt8(ascii: ")"): UInt8(ascii: "(")
@@ -626,6 +634,30 @@ private struct SwiftLexer {
         openCount = index
         partners[open] = Int32(offset)
         partners[offset] = Int32(open)
+    }
+
+    /// The common literal, `"…"` on one line without a backslash, read without the general
+    /// scanner (`literal`), whose call and set-up cost more than the reading: recorded and
+    /// blanked; returns its end. Nil for the others: `"""`, or a backslash (an escape or an
+    /// interpolation) before the literal's end.
+    @inline(__always)
+    private mutating func plainLiteral(start: Int) -> Int? {
+        let n = input.count
+        if byte(start + 1) == Self.quote && byte(start + 2) == Self.quote { return nil }
+        let stop = nextLiteralByte(from: start + 1)
+        let end: Int
+        if stop == n {
+            end = n  // left open at the end of the file
+        } else if input[stop] == Self.quote {
+            end = stop + 1
+        } else if input[stop] == Self.newline {
+            end = stop  // left open: it ends at its line break
+        } else {
+            return nil
+        }
+        stringLiterals.append(start..<end)
+        blank((start + 1)..<stop)
+        return end
     }
 
     /// A top-level literal: records it and its interpolations, and blanks its contents.
@@ -879,26 +911,37 @@ private struct SwiftLexer {
     }
 
     /// Blanks `range` in `masked`, keeping line breaks; sixteen bytes at a time (comments and
-    /// literals are a large part of most files).
+    /// literals are a large part of most files). Most literals are shorter than sixteen
+    /// bytes: their last bytes are blanked as one block too, whose lanes past the range are
+    /// written back as they were.
     /// Inlined: called on the lexer held by `scan`, an out-of-line call would copy the
     /// whole lexer struct first.
     @inline(__always)
     private func blank(_ range: Range<Int>) {
         var i = range.lowerBound
+        let end = range.upperBound
         if let base = masked.baseAddress {
             typealias Lanes = ByteLanes.Lanes
             let raw = UnsafeMutableRawPointer(base)
-            while i + 16 <= range.upperBound {
+            let space = Lanes(repeating: Self.space)
+            while i + 16 <= end {
                 let bytes = raw.loadUnaligned(fromByteOffset: i, as: Lanes.self)
-                let breaks = ByteLanes.zero(bytes ^ Lanes(repeating: Self.newline))
-                    | ByteLanes.zero(bytes ^ Lanes(repeating: UInt8(ascii: "\r")))
-                // 0xFF in the lanes of line breaks, 0 elsewhere.
-                let keep = Lanes(repeating: 0) &- (breaks &>> 7)
-                raw.storeBytes(of: (bytes & keep) | (Lanes(repeating: Self.space) & ~keep), toByteOffset: i, as: Lanes.self)
+                let keep = ByteLanes.lanes(bytes, equalTo: Self.newline) .| ByteLanes.lanes(bytes, equalTo: UInt8(ascii: "\r"))
+                raw.storeBytes(of: space.replacing(with: bytes, where: keep), toByteOffset: i, as: Lanes.self)
                 i += 16
             }
+            if i < end, i + 16 <= masked.count {
+                let bytes = raw.loadUnaligned(fromByteOffset: i, as: Lanes.self)
+                // Lane k lies past the range when k minus the bytes left does not wrap below zero.
+                let index = Lanes(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+                let outside = (index &- Lanes(repeating: UInt8(truncatingIfNeeded: end - i))) .< Lanes(repeating: 16)
+                let keep = outside .| ByteLanes.lanes(bytes, equalTo: Self.newline)
+                    .| ByteLanes.lanes(bytes, equalTo: UInt8(ascii: "\r"))
+                raw.storeBytes(of: space.replacing(with: bytes, where: keep), toByteOffset: i, as: Lanes.self)
+                return
+            }
         }
-        while i < range.upperBound {
+        while i < end {
             if masked[i] != Self.newline && masked[i] != UInt8(ascii: "\r") { masked[i] = Self.space }
             i += 1
         }
@@ -944,6 +987,9 @@ private struct SwiftLexer {
     /// True when the `"""` at `quoteAt` opens a multi-line literal: always for a plain one;
     /// for a raw one, only when its line does not close a one-line literal first (`#"""#`
     /// is the string `"`), as Swift's lexer decides.
+    /// Inlined: called from the mutating scanner, an out-of-line call would copy the whole
+    /// lexer struct first.
+    @inline(__always)
     private func opensMultiLine(quoteAt: Int, hashes: Int) -> Bool {
         guard byte(quoteAt + 1) == Self.quote, byte(quoteAt + 2) == Self.quote else { return false }
         guard hashes > 0 else { return true }
@@ -1091,17 +1137,16 @@ public func isOperatorByte(_ byte: UInt8) -> Bool {
     }
 }
 
-/// Sixteen bytes at a time, with lane-wise arithmetic only (comparisons of SIMD vectors
-/// compile to a loop over the lanes; `&`, `|`, `^` and `&+` to single instructions).
+/// Sixteen bytes at a time. Lane-wise comparisons (`.==`) and `&`, `|`, `^`, `&+` compile to
+/// single vector instructions; a comparison's lanes become the 0x80 marks that `words` and
+/// `laneBits` read with one `&` (`Lanes(repeating: 0x80).replacing(with: 0, where: .!lanes)`).
 enum ByteLanes {
     typealias Lanes = SIMD16<UInt8>
 
-    /// 0x80 in each lane of `x` that is zero, 0 in the others: `(x - 1) & ~x` has its high
-    /// bit set exactly when the lane is zero (lane-wise subtraction never borrows across
-    /// lanes), in three instructions.
+    /// The lanes of `x` equal to `byte`.
     @inline(__always)
-    static func zero(_ x: Lanes) -> Lanes {
-        (x &- Lanes(repeating: 1)) & ~x & Lanes(repeating: 0x80)
+    static func lanes(_ x: Lanes, equalTo byte: UInt8) -> SIMDMask<SIMD16<Int8>> {
+        x .== Lanes(repeating: byte)
     }
 
     /// The lanes as two words, lane 0 in the low byte of `low`: the index of a marked lane is
