@@ -56,7 +56,9 @@ public struct SourceRuleSet: Sendable {
     private let pool = FileTablesPool()
     /// The texts every rule's anchor search looks for (and those of `findingTexts(of:)`),
     /// found in one pass per file.
-    public private(set) var literals: LiteralSet
+    public let literals: LiteralSet
+    /// The patterns of `findingTexts(of:)`, kept by every set made from this one.
+    private let otherPatterns: [Pattern]
 
     /// The program nodes of one rule's `when`, `unless` and `reasons` (-1: none).
     struct RuleRoots: Sendable {
@@ -98,12 +100,13 @@ public struct SourceRuleSet: Sendable {
         self.init(rules: rules)
     }
 
-    init(rules: [SourceRule]) {
+    init(rules: [SourceRule], otherPatterns: [Pattern] = []) {
         self.rules = rules
+        self.otherPatterns = otherPatterns
         let compiled = Self.compile(rules)
         program = compiled.0
         roots = compiled.1
-        literals = LiteralSet(patterns: rules.map(\.anchor))
+        literals = LiteralSet(patterns: rules.map(\.anchor) + otherPatterns)
     }
 
     /// No rules.
@@ -114,14 +117,15 @@ public struct SourceRuleSet: Sendable {
     /// of `UsageVariantReader`) then asks the pass, given to both as one `LiteralOffsets`,
     /// instead of searching the file for each of its patterns.
     public func findingTexts(of patterns: [Pattern]) -> SourceRuleSet {
-        var set = self
-        set.literals = LiteralSet(patterns: rules.map(\.anchor) + patterns)
+        var set = SourceRuleSet(rules: rules, otherPatterns: otherPatterns + patterns)
+        set.limits = limits
+        set.ruleBook = ruleBook
         return set
     }
 
     /// Both sets' rules in one (e.g. the catalogue's and the custom ones).
     public func merging(_ other: SourceRuleSet) -> SourceRuleSet {
-        var merged = SourceRuleSet(rules: self.rules + other.rules)
+        var merged = SourceRuleSet(rules: self.rules + other.rules, otherPatterns: otherPatterns + other.otherPatterns)
         merged.limits = limits
         merged.ruleBook = ruleBook
         return merged
@@ -130,7 +134,7 @@ public struct SourceRuleSet: Sendable {
     /// Only the rules whose id passes `isIncluded`: rules switched off in `.a11ylint.yml`
     /// then cost nothing.
     public func filter(_ isIncluded: (String) -> Bool) -> SourceRuleSet {
-        var filtered = SourceRuleSet(rules: self.rules.filter { isIncluded($0.id) })
+        var filtered = SourceRuleSet(rules: self.rules.filter { isIncluded($0.id) }, otherPatterns: otherPatterns)
         filtered.limits = limits
         filtered.ruleBook = ruleBook
         return filtered
@@ -142,7 +146,7 @@ public struct SourceRuleSet: Sendable {
             var rule = rule
             if let severity = severities[rule.id] { rule.severity = severity }
             return rule
-        })
+        }, otherPatterns: otherPatterns)
         releveled.limits = limits
         releveled.ruleBook = ruleBook
         return releveled
