@@ -169,14 +169,16 @@ public struct SourceRuleSet: Sendable {
                                                source: source, program: program)
             // Anchors that start at the same literal find it once.
             let literals = given ?? LiteralOffsets(set: self.literals)
-            // The rule and the file are passed on borrowed, not copied (a copy of either retains
-            // and releases each of its arrays and strings, for every rule of every file).
+            // The rule is passed by pointer and the file borrowed, not copied (a copy of either
+            // retains and releases each of its arrays and strings, for every rule of every file:
+            // a rule passed borrowed was copied anyway, beside the evaluator passed inout).
             rules.withUnsafeBufferPointer { rules in
                 for index in applicable {
-                    lint(rules[index], roots: roots[index], evaluator: &evaluator, source: source, literals: literals,
+                    let rule = rules.baseAddress! + index
+                    lint(rule, roots: roots[index], evaluator: &evaluator, source: source, literals: literals,
                          path: path, into: &findings)
-                    if let callee = rules[index].interpolationsOf, !source.interpolations.isEmpty {
-                        lintInterpolations(rules[index], roots: roots[index], callee: callee, evaluator: &evaluator,
+                    if let callee = rule.pointee.interpolationsOf, !source.interpolations.isEmpty {
+                        lintInterpolations(rule.pointee, roots: roots[index], callee: callee, evaluator: &evaluator,
                                            path: path, into: &findings)
                     }
                 }
@@ -185,7 +187,7 @@ public struct SourceRuleSet: Sendable {
         return findings
     }
 
-    private func lint(_ rule: borrowing SourceRule, roots: RuleRoots, evaluator: inout ConditionEvaluator,
+    private func lint(_ rule: UnsafePointer<SourceRule>, roots: RuleRoots, evaluator: inout ConditionEvaluator,
                       source: borrowing SwiftSource, literals: LiteralOffsets, path: String,
                       into findings: inout [Finding]) {
         let structure = evaluator.structure
@@ -195,18 +197,18 @@ public struct SourceRuleSet: Sendable {
         // hashing), a set past 32, so a file with thousands of findings is not quadratic.
         var reported = ReportedOffsets()
         // A file without a text every match holds is not searched at all (`RequiredLiterals`).
-        if structure.lacksRequiredText(rule.anchor, literals: literals) { return }
+        if structure.lacksRequiredText(rule.pointee.anchor, literals: literals) { return }
         // PCRE2 runs only where a match can start (`MatchStarts`).
-        var candidates = structure.candidates(of: rule.anchor, literals: literals)
+        var candidates = structure.candidates(of: rule.pointee.anchor, literals: literals)
         if candidates.isEmpty { return }
         var offset = 0
         while offset <= structure.count {
             let range: Range<Int>
-            switch structure.firstMatch(rule.anchor, from: offset, candidates: &candidates, scratch: scratch) {
+            switch structure.firstMatch(rule.pointee.anchor, from: offset, candidates: &candidates, scratch: scratch) {
             case .noMatch:
                 return
             case .limit(let error):
-                findings.append(limitNote(rule: rule, message: error.message, source: source, path: path, cache: cache))
+                findings.append(limitNote(rule: rule.pointee, message: error.message, source: source, path: path, cache: cache))
                 return
             case .match(let found):
                 range = found
@@ -215,11 +217,11 @@ public struct SourceRuleSet: Sendable {
 
             var reportAt = range.lowerBound
             let chain: Chain
-            if rule.scope == .chain {
+            if rule.pointee.scope == .chain {
                 let token = min(structure.skipTrivia(from: range.lowerBound), max(range.upperBound - 1, range.lowerBound))
                 guard token < structure.count else { continue }
                 chain = structure.chain(at: token, cache: cache)
-                if rule.report == .chainStart { reportAt = chain.start }
+                if rule.pointee.report == .chainStart { reportAt = chain.start }
             } else {
                 chain = Chain(start: range.lowerBound, end: range.upperBound, links: [range])
             }
@@ -230,8 +232,8 @@ public struct SourceRuleSet: Sendable {
             do throws(ConditionLimitHit) {
                 if roots.when >= 0, !(try evaluator.holds(roots.when)) { continue }
                 if roots.unless >= 0, try evaluator.holds(roots.unless) { continue }
-                if !rule.reasons.isEmpty {
-                    for (index, candidate) in rule.reasons.enumerated() {
+                if !rule.pointee.reasons.isEmpty {
+                    for (index, candidate) in rule.pointee.reasons.enumerated() {
                         let when = roots.reasons[index]
                         if when >= 0, !(try evaluator.holds(when)) { continue }
                         reason = candidate
@@ -240,13 +242,13 @@ public struct SourceRuleSet: Sendable {
                     if reason == nil { continue }
                 }
             } catch {
-                findings.append(limitNote(rule: rule, message: error.message, source: source, path: path, cache: cache,
+                findings.append(limitNote(rule: rule.pointee, message: error.message, source: source, path: path, cache: cache,
                                           at: range.lowerBound))
                 return
             }
             reported.insert(reportAt)
-            findings.append(finding(rule: rule, at: reportAt, match: range, source: source, path: path, cache: cache,
-                                    state: rule.usesState ? evaluator.toggledState()?.name : nil, reason: reason))
+            findings.append(finding(rule: rule.pointee, at: reportAt, match: range, source: source, path: path, cache: cache,
+                                    state: rule.pointee.usesState ? evaluator.toggledState()?.name : nil, reason: reason))
         }
     }
 
