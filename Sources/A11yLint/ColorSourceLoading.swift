@@ -101,6 +101,8 @@ public final class ColorSourceCache: @unchecked Sendable {
     let overlay: [String: [UInt8]]
     /// The static colour members the run's Swift files declare (`source-text-contrast`).
     public let swiftColorMembers = SwiftColorMembers()
+    /// The Swift files `swiftColorMembers` read, kept for the linter's read of them.
+    let swiftFilesReadAhead = SwiftFilesReadAhead()
 
     public init() { overlay = [:] }
 

@@ -16,6 +16,9 @@ public struct LintInput: Sendable, Hashable {
     /// False for standard input given without `--stdin-path`: it has no path for
     /// `included`/`excluded` to match, so they do not apply.
     public var checksScope = true
+    /// Its number among the run's Swift files read from disk (-1: none), by which the file is
+    /// kept when it is read before its turn (`SwiftFilesReadAhead`).
+    var swiftNumber: Int32 = -1
 
     public init(path: String, contents: [UInt8]? = nil, explicit: Bool = true) {
         self.path = path

@@ -34,4 +34,24 @@ import Testing
         }
         #expect(read.count == 1_000)
     }
+
+    /// What the colour members' pass read is given to the linter once, never for a file the
+    /// linter asked for first, and never past the budget.
+    @Test func filesReadAheadAreGivenOnceAndWithinTheBudget() {
+        let readAhead = SwiftFilesReadAhead(budget: 10)
+        readAhead.prepare(count: 4)
+        #expect(readAhead.take(number: 0) == nil)
+        readAhead.keep([1, 2, 3], number: 0)
+        readAhead.keep([4, 5, 6, 7], number: 1)
+        readAhead.keep([8, 9, 10, 11, 12, 13, 14], number: 2)
+        readAhead.keep([15], number: -1)
+        readAhead.keep([16], number: 4)
+        #expect(readAhead.take(number: 0) == nil)
+        #expect(readAhead.take(number: 1) == [4, 5, 6, 7])
+        #expect(readAhead.take(number: 1) == nil)
+        #expect(readAhead.take(number: 2) == nil)
+        #expect(readAhead.take(number: -1) == nil)
+        readAhead.keep(Array(repeating: 1, count: 10), number: 3)
+        #expect(readAhead.take(number: 3)?.count == 10)
+    }
 }

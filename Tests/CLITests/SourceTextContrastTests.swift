@@ -236,6 +236,37 @@ import Testing
         #expect(messages.first?.contains("Color.brand (#8CBFF2)") == true, "\(messages)")
     }
 
+    /// The first view naming a member of another file makes the run read every Swift file for
+    /// declarations; the files linted after it are linted from those bytes
+    /// (`SwiftFilesReadAhead`), with the same findings, on one thread or two.
+    @Test(arguments: ["1", "2"]) func filesReadForMembersAreLintedFromTheSameBytes(jobs: String) throws {
+        let view = """
+        import SwiftUI
+
+        struct Promo: View {
+            var body: some View {
+                Text("Brand")
+                    .foregroundColor(.ink)
+                    .background(Color.brand)
+            }
+        }
+        """
+        let theme = """
+        import SwiftUI
+
+        extension Color {
+            static let brand = Color(red: 0.55, green: 0.75, blue: 0.95)
+            static let ink = Color(white: 1)
+        }
+        """
+        var files = ["A/Promo.swift": view, "B/Theme.swift": theme]
+        for index in 0..<5 { files["C/Later\(index).swift"] = view }
+        let (status, found, _) = try lint(files, ["--jobs", jobs])
+        #expect(status == 1)
+        #expect(found.map { "\($0.line):\($0.column) \($0.foreground) \($0.background)" }
+            == Array(repeating: "5:9 #FFFFFF #8CBFF2", count: 6), "\(found)")
+    }
+
     /// A name two files declare with different values is not measured; one declared the same way
     /// twice is: whichever threads read the two files (the table is built on the run's jobs).
     @Test(arguments: [1, 2, 3, 8])

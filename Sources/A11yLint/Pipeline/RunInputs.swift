@@ -38,6 +38,11 @@ struct RunInputs {
                                              workingDirectory: request.workingDirectory)
         (inputs, errors, folders) = InputCollector.walk(roots.filter { $0 != "-" }, options: options)
         if roots.contains("-") { inputs.insert(.standardInput(request.standardInput ?? [], path: request.stdinPath), at: 0) }
+        var swiftNumber: Int32 = 0
+        for index in inputs.indices where inputs[index].kind == .swift && inputs[index].contents == nil {
+            inputs[index].swiftNumber = swiftNumber
+            swiftNumber += 1
+        }
         if request.skipOtherJSON {
             for index in inputs.indices { inputs[index].explicit = false }
         }
@@ -55,17 +60,21 @@ struct RunInputs {
     }
 
     /// Hands the run's Swift files to `source-text-contrast`, for the static colour members it
-    /// looks up across files: they are read again only if a text view names a member its own
-    /// file does not declare (`SwiftColorMembers`).
+    /// looks up across files: they are read only if a text view names a member its own file
+    /// does not declare (`SwiftColorMembers`), and what is read then is kept for the lint.
     static func shareSwiftFiles(_ inputs: [LintInput], settings: RunSettings) {
         let swift = inputs.filter { $0.kind == .swift }
         guard !swift.isEmpty else { return }
         let limit = settings.configuration.maxFileSize
-        settings.configuration.colorSources.swiftColorMembers.setFiles(
-            count: swift.count, threads: settings.configuration.jobs) { index in
+        let sources = settings.configuration.colorSources
+        let readAhead = sources.swiftFilesReadAhead
+        readAhead.prepare(count: swift.count)
+        sources.swiftColorMembers.setFiles(count: swift.count, threads: settings.configuration.jobs) { index in
             let input = swift[index]
             if let contents = input.contents { return contents }
             guard case .success(let bytes) = Linter.readRegularFile(input.path, limit: limit) else { return nil }
+            // Not read again when the file's turn comes (`SwiftFilesReadAhead`).
+            readAhead.keep(bytes, number: Int(input.swiftNumber))
             return bytes
         }
     }
