@@ -662,8 +662,7 @@ public final class Linter: Sendable {
         // each use of `sourceRules`, retained and released each of its arrays for every file).
         let swift = swiftRules.get()
         // The rules' texts and the component calls' found in one pass, shared by both.
-        let literals = LiteralOffsets(set: swift.rules.literals)
-        var findings = swift.rules.lint(source, path: path, literals: literals)
+        var (findings, literals) = swift.lint(source, path: path)
         outcome.rulesRun = swiftRulesRun
         if let textContrast = swift.textContrast {
             findings += textContrast.lint(source, path: path, options: configuration.ruleOptions, ruleBook: ruleBook)
@@ -732,12 +731,31 @@ final class ResultSlots<R: Sendable>: @unchecked Sendable {
 /// A linter's source rules and `source-text-contrast` (its patterns), made the first time they
 /// are asked for, under a lock: a run of specs compiles none of them.
 final class LazySwiftRules: @unchecked Sendable {
-    final class Rules: Sendable {
-        let rules: SourceRuleSet
+    final class Rules: @unchecked Sendable {
+        /// The rule set, in memory of its own that nothing changes after `init`: each file's
+        /// lint reads it in place through the pointer. Read as a stored property of this class,
+        /// it was copied for every file (each of its arrays retained and released, on objects
+        /// every worker thread shares).
+        private let stored: UnsafeMutablePointer<SourceRuleSet>
         let textContrast: SwiftTextContrast?
+        var rules: SourceRuleSet { stored.pointee }
+
         init(_ rules: SourceRuleSet, _ textContrast: SwiftTextContrast?) {
-            self.rules = rules
+            stored = .allocate(capacity: 1)
+            stored.initialize(to: rules)
             self.textContrast = textContrast
+        }
+
+        deinit {
+            stored.deinitialize(count: 1)
+            stored.deallocate()
+        }
+
+        /// `SourceRuleSet.lint` on the rule set in place, and the pass of its texts over `source`
+        /// it made, for the component calls to share.
+        func lint(_ source: SwiftSource, path: String) -> (findings: [Finding], literals: LiteralOffsets) {
+            let literals = LiteralOffsets(set: stored.pointee.literals)
+            return (stored.pointee.lint(source, path: path, literals: literals), literals)
         }
     }
     private let lock = NSLock()

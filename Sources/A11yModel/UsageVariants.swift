@@ -119,36 +119,43 @@ public struct UsageVariantReader: Sendable {
         var found: [(offset: Int, call: ComponentCall, variant: Variant)] = []
         // Receivers given an accessibility label somewhere in the file, read when first needed.
         var labelled: Set<[UInt8]>?
-        for call in calls where context == .specUsage || call.inSwiftFiles {
-            // Shipped patterns are simple; a limit hit just means no variant from this call.
-            // The masked text is valid UTF-8 (`SwiftSource` repairs what is not): not validated
-            // again for every call pattern, as the array overload would. A file without a text
-            // every match holds (`OUDSSwitchItem`, `configure`) is not searched at all: most files
-            // name none of the calls, and a byte search tells that far faster than PCRE2.
-            let matches = (try? source.masked.withUnsafeBufferPointer { buffer throws(PatternLimitError) in
-                call.pattern.lacksRequiredText(buffer, literals: literals) ? []
-                    : try call.pattern.matches(in: buffer, subjectIsValidUTF8: true)
-            }) ?? []
-            for match in matches {
-                let start = match.range.lowerBound
-                if source.isDeclaration(at: start) { continue }
-                guard let open = source.masked[match.range].lastIndex(of: UInt8(ascii: "(")),
-                      let close = source.matchingBracket(at: open) else { continue }
-                let arguments = source.arguments(between: open, and: close)
-                if context == .swiftFile, call.requiresCheckboxArgument,
-                   !arguments.contains(where: { $0.label.map(Self.checkboxArguments.contains) ?? false }) { continue }
-                var variant = Variant(name: "", location: location(start), origin: .usage)
-                apply(arguments, of: call, to: &variant)
-                let chain = source.chain(after: close)
-                if let required = call.requiredModifier, !chain.contains(where: { Self.spelled($0) == required }) { continue }
-                applyChain(chain, to: &variant)
-                if let receiver = source.receiver(before: start) {
-                    if labelled == nil { labelled = source.receiversSettingAccessibilityLabel() }
-                    if labelled!.contains(receiver) { variant.accessibility.label = .value(Self.dynamicValue) }
+        // The calls are read in place (a copy of each, for every file, retained and released its
+        // strings and arrays, which every worker thread shares); one is copied when it matches.
+        calls.withUnsafeBufferPointer { calls in
+            for index in calls.indices where context == .specUsage || calls[index].inSwiftFiles {
+                let pointer = calls.baseAddress! + index
+                // Shipped patterns are simple; a limit hit just means no variant from this call.
+                // The masked text is valid UTF-8 (`SwiftSource` repairs what is not): not validated
+                // again for every call pattern, as the array overload would. A file without a text
+                // every match holds (`OUDSSwitchItem`, `configure`) is not searched at all: most files
+                // name none of the calls, and a byte search tells that far faster than PCRE2.
+                let matches = (try? source.masked.withUnsafeBufferPointer { buffer throws(PatternLimitError) in
+                    pointer.pointee.pattern.lacksRequiredText(buffer, literals: literals) ? []
+                        : try pointer.pointee.pattern.matches(in: buffer, subjectIsValidUTF8: true)
+                }) ?? []
+                if matches.isEmpty { continue }
+                let call = pointer.pointee
+                for match in matches {
+                    let start = match.range.lowerBound
+                    if source.isDeclaration(at: start) { continue }
+                    guard let open = source.masked[match.range].lastIndex(of: UInt8(ascii: "(")),
+                          let close = source.matchingBracket(at: open) else { continue }
+                    let arguments = source.arguments(between: open, and: close)
+                    if context == .swiftFile, call.requiresCheckboxArgument,
+                       !arguments.contains(where: { $0.label.map(Self.checkboxArguments.contains) ?? false }) { continue }
+                    var variant = Variant(name: "", location: location(start), origin: .usage)
+                    apply(arguments, of: call, to: &variant)
+                    let chain = source.chain(after: close)
+                    if let required = call.requiredModifier, !chain.contains(where: { Self.spelled($0) == required }) { continue }
+                    applyChain(chain, to: &variant)
+                    if let receiver = source.receiver(before: start) {
+                        if labelled == nil { labelled = source.receiversSettingAccessibilityLabel() }
+                        if labelled!.contains(receiver) { variant.accessibility.label = .value(Self.dynamicValue) }
+                    }
+                    if context == .swiftFile, variant.colorScheme == nil { variant.colorScheme = call.colorScheme }
+                    variant.name = VariantNaming.name(for: variant)
+                    found.append((start, call, variant))
                 }
-                if context == .swiftFile, variant.colorScheme == nil { variant.colorScheme = call.colorScheme }
-                variant.name = VariantNaming.name(for: variant)
-                found.append((start, call, variant))
             }
         }
         return found.sorted { $0.offset < $1.offset }.map { DerivedCall(call: $0.call, variant: $0.variant) }
