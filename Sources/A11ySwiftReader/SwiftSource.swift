@@ -1105,8 +1105,9 @@ where Starts.Index == Int {
 
 /// A byte that may continue a Swift identifier: ASCII letters, digits, `_`, `$`, and every
 /// byte of a non-ASCII character (Swift allows most of them). The one definition every
-/// reader of Swift in a11ylint uses.
-@inline(__always)
+/// reader of Swift in a11ylint uses. Inlinable: the readers of other modules call it for
+/// most bytes they look at.
+@inlinable @inline(__always)
 public func isIdentifierByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -1118,14 +1119,14 @@ public func isIdentifierByte(_ byte: UInt8) -> Bool {
 }
 
 /// A byte that may start a Swift identifier: `isIdentifierByte` but not a digit.
-@inline(__always)
+@inlinable @inline(__always)
 public func isIdentifierStart(_ byte: UInt8) -> Bool {
     isIdentifierByte(byte) && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
 }
 
 /// An ASCII byte that is an operator character (`+ - * / % < > & | ^ ~ ! = ?`); the one
 /// definition the reader and the view-position rules use.
-@inline(__always)
+@inlinable @inline(__always)
 public func isOperatorByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
