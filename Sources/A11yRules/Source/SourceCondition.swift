@@ -353,17 +353,28 @@ struct ConditionEvaluator {
         case .enclosing:
             return try enclosing(condition, level: level)
         case .all:
-            for k in 0..<Int(condition.count) where !(try holds(operands[Int(condition.first) + k], level: level)) {
+            for k in 0..<Int(condition.count) where !(try operandHolds(operands[Int(condition.first) + k], level: level)) {
                 return false
             }
             return true
         case .any:
-            for k in 0..<Int(condition.count) where try holds(operands[Int(condition.first) + k], level: level) {
+            for k in 0..<Int(condition.count) where try operandHolds(operands[Int(condition.first) + k], level: level) {
                 return true
             }
             return false
         case .not:
             return !(try holds(operands[Int(condition.first)], level: level))
+        }
+    }
+
+    /// `holds` for an operand of `allOf` / `anyOf`: the tests of a chain's parts, most of the
+    /// operands (a rule's `unless` list), are made here without a second pass through `holds`.
+    @inline(__always)
+    private mutating func operandHolds(_ node: Int32, level: Int) throws(ConditionLimitHit) -> Bool {
+        let condition = nodes[Int(node)]
+        switch condition.kind {
+        case .head, .modifier, .link, .text: return try chainMatches(condition, level: level)
+        default: return try holds(node, level: level)
         }
     }
 
