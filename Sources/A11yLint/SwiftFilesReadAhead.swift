@@ -21,8 +21,9 @@ final class SwiftFilesReadAhead: @unchecked Sendable {
     private var asked: [Bool] = []
     let budget: Int
 
-    /// About what a run holds anyway at its peak: memory stays bounded in any repository.
-    init(budget: Int = 64 << 20) { self.budget = budget }
+    /// Less than a run holds anyway at its peak: memory stays bounded in any repository (the
+    /// files past the budget are read in their turn, as before).
+    init(budget: Int = 32 << 20) { self.budget = budget }
 
     /// Starts a run of `count` Swift files, none kept or asked for.
     func prepare(count: Int) {
