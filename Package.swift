@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "CLiteralScan"),
         .target(name: "A11yPattern", dependencies: ["CPCRE2", "CLiteralScan"], swiftSettings: releaseSwift),
         // The fast Swift reader; its tables stay internal (see its SwiftSource.swift).
-        .target(name: "A11ySwiftReader", dependencies: ["A11yPattern"], swiftSettings: releaseSwift),
+        .target(name: "A11ySwiftReader", dependencies: ["A11yPattern", "CLiteralScan"], swiftSettings: releaseSwift),
         .target(name: "A11yModel",
                 dependencies: ["A11yJSON", "A11yPattern", "A11ySwiftReader", .product(name: "Yams", package: "Yams")],
                 swiftSettings: releaseSwift),

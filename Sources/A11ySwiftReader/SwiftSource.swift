@@ -1,4 +1,5 @@
 import A11yPattern
+import CLiteralScan
 
 #if canImport(Glibc)
 import Glibc
@@ -177,21 +178,18 @@ public struct SwiftSource: Sendable {
     }
 
     /// Where each line starts, and the length of the longest line (line break included).
+    /// The line breaks are counted first, so the table is made at its size: a `memchr` per
+    /// line and an append per start cost more than the line's bytes (lines are short).
     private static func lineStarts(of buffer: UnsafeBufferPointer<UInt8>) -> (starts: [Int], longestLine: Int) {
-        var starts = [0]
-        guard let base = buffer.baseAddress else { return (starts, 0) }
-        starts.reserveCapacity(buffer.count / 24 + 1)
-        var offset = 0
+        guard let base = buffer.baseAddress else { return ([0], 0) }
+        let breaks = clitscan_count_newlines(base, buffer.count)
         var longest = 0
-        // memchr scans many bytes per step (faster here than a byte loop).
-        while offset < buffer.count,
-              let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset) {
-            let index = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
-            starts.append(index + 1)
-            longest = max(longest, index &+ 1 &- offset)
-            offset = index + 1
+        let starts = [Int](unsafeUninitializedCapacity: breaks + 1) { table, initialized in
+            table[0] = 0
+            longest = clitscan_line_starts(base, buffer.count, table.baseAddress! + 1)
+            initialized = breaks + 1
         }
-        return (starts, max(longest, buffer.count - offset))
+        return (starts, longest)
     }
 
     public var lineCount: Int { lineStarts.count }

@@ -147,3 +147,66 @@ void clitscan_json_masks(const uint8_t *p, uint64_t masks[4]) {
     masks[2] = opens;
     masks[3] = closes;
 }
+
+#ifdef CLITSCAN_X86
+// 32 bytes a step; each block's line breaks are a bit mask, counted or walked bit by bit.
+__attribute__((target("avx2,popcnt")))
+static size_t count_newlines_avx2(const uint8_t *subject, size_t count, size_t *position) {
+    const __m256i newline = _mm256_set1_epi8('\n');
+    size_t at = 0, found = 0;
+    for (; at + 32 <= count; at += 32) {
+        __m256i bytes = _mm256_loadu_si256((const __m256i *)(subject + at));
+        found += (size_t)_mm_popcnt_u32((unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, newline)));
+    }
+    *position = at;
+    return found;
+}
+
+__attribute__((target("avx2,bmi")))
+static size_t line_starts_avx2(const uint8_t *subject, size_t count, intptr_t *starts, size_t *written,
+                               size_t *longest, size_t *previous) {
+    const __m256i newline = _mm256_set1_epi8('\n');
+    size_t at = 0, n = 0, most = 0, last = 0;
+    for (; at + 32 <= count; at += 32) {
+        __m256i bytes = _mm256_loadu_si256((const __m256i *)(subject + at));
+        unsigned mask = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, newline));
+        while (mask) {
+            size_t start = at + (size_t)_tzcnt_u32(mask) + 1;
+            if (start - last > most) most = start - last;
+            starts[n++] = (intptr_t)start;
+            last = start;
+            mask = _blsr_u32(mask);
+        }
+    }
+    *written = n;
+    *longest = most;
+    *previous = last;
+    return at;
+}
+#endif
+
+size_t clitscan_count_newlines(const uint8_t *subject, size_t count) {
+    size_t at = 0, found = 0;
+#ifdef CLITSCAN_X86
+    if (__builtin_cpu_supports("avx2")) found = count_newlines_avx2(subject, count, &at);
+#endif
+    for (; at < count; at++) found += subject[at] == '\n';
+    return found;
+}
+
+size_t clitscan_line_starts(const uint8_t *subject, size_t count, intptr_t *starts) {
+    size_t at = 0, written = 0, longest = 0, previous = 0;
+#ifdef CLITSCAN_X86
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi")) {
+        at = line_starts_avx2(subject, count, starts, &written, &longest, &previous);
+    }
+#endif
+    for (; at < count; at++) {
+        if (subject[at] != '\n') continue;
+        size_t start = at + 1;
+        if (start - previous > longest) longest = start - previous;
+        starts[written++] = (intptr_t)start;
+        previous = start;
+    }
+    return count - previous > longest ? count - previous : longest;
+}

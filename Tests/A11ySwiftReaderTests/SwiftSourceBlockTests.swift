@@ -1,5 +1,5 @@
 import Testing
-import A11ySwiftReader
+@testable import A11ySwiftReader
 
 /// The lexer looks for the bytes that start something sixteen at a time (and for the end of
 /// a literal's text and of each line the same way), then byte by byte for the last few. The
@@ -54,13 +54,31 @@ import A11ySwiftReader
         }
     }
 
-    /// A line break at every place in a block and in the tail.
-    @Test func everyLineStartIsFound() {
-        for length in 1...40 {
-            let code = (0..<length).map { $0 % 3 == 1 ? "\n" : "Ê" }.joined()
+    /// A line break at every place in a block and in the tail, for blocks of 16 and 32 bytes.
+    @Test(arguments: [3, 5, 31, 32, 33])
+    func everyLineStartIsFound(every: Int) {
+        for length in 1...100 {
+            let code = (0..<length).map { $0 % every == 1 ? "\n" : "Ê" }.joined()
             let bytes = Array(code.utf8)
             let expected = [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
             #expect(SwiftSource(code).lineStarts == expected)
         }
+        let breaks = String(repeating: "\n", count: 70)
+        #expect(SwiftSource(breaks).lineStarts == Array(0...70))
+    }
+
+    /// The longest line decides whether columns are counted from checkpoints: a line of more
+    /// than a stride gets them wherever it falls, the last line included; shorter ones none.
+    @Test(arguments: [0, 1, 2, 3])
+    func aLongLineGetsColumnCheckpoints(place: Int) {
+        let long = String(repeating: "é", count: 600) // 1,200 bytes
+        var lines = Array(repeating: "let x = 1", count: 3)
+        lines.insert(long, at: place)
+        let source = SwiftSource(lines.joined(separator: "\n"))
+        #expect(source.columnCheckpoints.count == 1)
+        let lineStart = source.lineStarts[place]
+        #expect(source.position(atOffset: lineStart + 1_100) == (line: place + 1, column: 551))
+        #expect(SwiftSource(Array(repeating: String(repeating: "a", count: 1_000), count: 3).joined(separator: "\n"))
+            .columnCheckpoints.isEmpty)
     }
 }

@@ -38,4 +38,14 @@ _Bool clitscan_find_by_ends(const uint8_t *subject, size_t count, size_t *positi
 /// Sixteen bytes at a time with SSE2 where the machine has it (every x86-64), else byte by byte.
 void clitscan_json_masks(const uint8_t *p, uint64_t masks[4]);
 
+/// How many `\n` bytes the `count` bytes of `subject` hold: 32 at a time where the machine has
+/// AVX2, else byte by byte.
+size_t clitscan_count_newlines(const uint8_t *subject, size_t count);
+
+/// Writes where each line after a `\n` of `subject` starts (the offset after it), ascending, to
+/// `starts`, which has room for `clitscan_count_newlines(subject, count)` of them; returns the
+/// length of the longest line, its line break included (the last line runs to `count`). 32 bytes
+/// at a time where the machine has AVX2 and BMI1, else byte by byte.
+size_t clitscan_line_starts(const uint8_t *subject, size_t count, intptr_t *starts);
+
 #endif
