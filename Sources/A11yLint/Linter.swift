@@ -379,7 +379,8 @@ public final class Linter: Sendable {
         let bytes: [UInt8]
         if let contents = input.contents {
             bytes = contents
-        } else if input.swiftNumber >= 0, let kept = configuration.colorSources.swiftFilesReadAhead.take(number: Int(input.swiftNumber)) {
+        } else if input.swiftNumber >= 0,
+                  let kept = configuration.colorSources.swiftFilesReadAhead.take(number: Int(input.swiftNumber)) {
             bytes = kept
         } else {
             switch Self.readRegularFile(input.path, limit: configuration.maxFileSize) {

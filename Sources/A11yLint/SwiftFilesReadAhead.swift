@@ -21,8 +21,8 @@ final class SwiftFilesReadAhead: @unchecked Sendable {
     private var asked: [Bool] = []
     let budget: Int
 
-    /// Less than a run holds anyway at its peak: memory stays bounded in any repository (the
-    /// files past the budget are read in their turn, as before).
+    /// What the kept bytes may add to a run's memory, in any repository: the files past it are
+    /// read in their turn, as before.
     init(budget: Int = 32 << 20) { self.budget = budget }
 
     /// Starts a run of `count` Swift files, none kept or asked for.
