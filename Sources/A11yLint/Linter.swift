@@ -87,13 +87,11 @@ public final class Linter: Sendable {
     public let configuration: LintConfiguration
     let loader: SpecLoader
     let specRules: SpecRuleRunner
-    /// The catalogue's source rules and the configuration's custom rules, compiled when the
-    /// first Swift file is linted: a run of specs compiles none of their patterns.
-    var sourceRules: SourceRuleSet { swiftRules.get().rules }
-    /// `source-text-contrast`, when it runs: made (its patterns compiled) with `sourceRules`.
-    var textContrast: SwiftTextContrast? { swiftRules.get().textContrast }
+    /// The catalogue's source rules and the configuration's custom rules, with
+    /// `source-text-contrast` when it runs, compiled when the first Swift file is linted: a run
+    /// of specs compiles none of their patterns.
     private let swiftRules: LazySwiftRules
-    /// The ids of `sourceRules`, known without compiling them.
+    /// The ids of the source rules, known without compiling them.
     let sourceRuleIDs: [String]
     let customRuleDescriptions: [RuleDescription]
     /// Catalogue and custom rule ids (what suppressions may name).
@@ -659,8 +657,7 @@ public final class Linter: Sendable {
                                              message: String(format: "invalid UTF-8 byte 0x%02X", bytes[offset])))
             return
         }
-        // The compiled rules read in place in their holder (a copy of the rule set, taken by
-        // each use of `sourceRules`, retained and released each of its arrays for every file).
+        // The compiled rules, read in place in their holder (`LazySwiftRules.Rules`).
         let swift = swiftRules.get()
         // The rules' texts and the component calls' found in one pass, shared by both.
         var (findings, literals) = swift.lint(source, path: path)
@@ -739,7 +736,6 @@ final class LazySwiftRules: @unchecked Sendable {
         /// every worker thread shares).
         private let stored: UnsafeMutablePointer<SourceRuleSet>
         let textContrast: SwiftTextContrast?
-        var rules: SourceRuleSet { stored.pointee }
 
         init(_ rules: SourceRuleSet, _ textContrast: SwiftTextContrast?) {
             stored = .allocate(capacity: 1)
